@@ -1,0 +1,225 @@
+import type { TableName } from '../iptables/ast';
+import type { Span } from '../text/span';
+
+/**
+ * The immutable, typed meaning of an iptables dump: what the tracer evaluates and the graph draws.
+ * Built by `lowerToRuleset(document)`. Plain data (structured-clone safe for the worker).
+ */
+
+declare const brand: unique symbol;
+/** `"nat/KUBE-SERVICES"`. */
+export type ChainId = string & { readonly [brand]: 'ChainId' };
+/** `"nat/KUBE-SERVICES#3"` (0-based index inside the chain). */
+export type RuleId = string & { readonly [brand]: 'RuleId' };
+
+export function chainId(table: TableName, chain: string): ChainId {
+  return `${table}/${chain}` as ChainId;
+}
+export function ruleId(table: TableName, chain: string, index: number): RuleId {
+  return `${table}/${chain}#${index}` as RuleId;
+}
+
+/** IPv4 or IPv6 prefix. `bits` is the prefix length; addresses are kept as canonical text. */
+export interface Cidr {
+  readonly family: 'ipv4' | 'ipv6';
+  readonly address: string;
+  readonly bits: number;
+}
+
+export interface PortRange {
+  readonly from: number;
+  readonly to: number;
+}
+
+/** A typed match. Every variant carries `negated` for options written with `!`. */
+export type Match =
+  | { readonly kind: 'addr'; readonly dir: 'src' | 'dst'; readonly negated: boolean; readonly cidr: Cidr }
+  | { readonly kind: 'proto'; readonly negated: boolean; readonly proto: string }
+  | {
+      readonly kind: 'iface';
+      readonly dir: 'in' | 'out';
+      readonly negated: boolean;
+      /** As written; a trailing `+` is a prefix wildcard (iptables(8)). */
+      readonly name: string;
+    }
+  | { readonly kind: 'fragment'; readonly negated: boolean }
+  | {
+      /** tcp/udp/sctp/udplite `--sport` / `--dport` (module in `module`). */
+      readonly kind: 'port';
+      readonly module: string;
+      readonly dir: 'src' | 'dst';
+      readonly negated: boolean;
+      readonly range: PortRange;
+    }
+  | {
+      readonly kind: 'multiport';
+      readonly dir: 'src' | 'dst' | 'any';
+      readonly negated: boolean;
+      readonly ranges: readonly PortRange[];
+    }
+  | {
+      readonly kind: 'statistic';
+      readonly mode: 'random';
+      readonly negated: boolean;
+      /** As written. */
+      readonly probability: number;
+      /**
+       * What the kernel applies: xt_statistic compares `get_random_u32() & 0x7FFFFFFF` with
+       * `round(p * 2^31)` (libxt_statistic), so the real probability is that integer / 2^31.
+       */
+      readonly effectiveProbability: number;
+    }
+  | {
+      readonly kind: 'statistic';
+      readonly mode: 'nth';
+      readonly negated: boolean;
+      readonly every: number;
+      readonly packet: number;
+    }
+  | {
+      readonly kind: 'recent';
+      readonly negated: boolean;
+      readonly name: string;
+      readonly action: 'set' | 'rcheck' | 'update' | 'remove';
+      readonly seconds: number | null;
+      readonly reap: boolean;
+      readonly hitcount: number | null;
+      readonly rttl: boolean;
+      /** `--rsource` (default) or `--rdest`. */
+      readonly side: 'source' | 'dest';
+      readonly mask: string | null;
+    }
+  | {
+      readonly kind: 'addrtype';
+      readonly src: { readonly negated: boolean; readonly types: readonly string[] } | null;
+      readonly dst: { readonly negated: boolean; readonly types: readonly string[] } | null;
+      readonly limitIfaceIn: boolean;
+      readonly limitIfaceOut: boolean;
+    }
+  | { readonly kind: 'mark'; readonly negated: boolean; readonly value: number; readonly mask: number }
+  | {
+      readonly kind: 'conntrack';
+      /** One entry per conntrack option, e.g. `{ option: 'ctstate', negated: true, values: ['RELATED','ESTABLISHED','DNAT'] }`. */
+      readonly conditions: readonly {
+        readonly option: string;
+        readonly negated: boolean;
+        readonly values: readonly string[];
+      }[];
+    }
+  | { readonly kind: 'state'; readonly negated: boolean; readonly states: readonly string[] }
+  | { readonly kind: 'comment'; readonly text: string }
+  | {
+      /**
+       * A match the model keeps but cannot decide from the packet alone (ipset, physdev, limit,
+       * nfacct, socket, icmp types, unknown modules…): the tracer evaluates it under a visible
+       * assumption. `options` are the raw options.
+       */
+      readonly kind: 'opaque';
+      readonly module: string;
+      readonly negated: boolean;
+      readonly options: readonly { readonly name: string; readonly negated: boolean; readonly values: readonly string[] }[];
+      /** A short text for the assumption shown to the user. */
+      readonly summary: string;
+    };
+
+/** `ip[-ip][:port[-port]]` of DNAT/SNAT. */
+export interface NatRange {
+  readonly minIp: string | null;
+  readonly maxIp: string | null;
+  readonly minPort: number | null;
+  readonly maxPort: number | null;
+}
+
+export type Target =
+  | { readonly kind: 'none' }
+  | { readonly kind: 'jump'; readonly chain: string; readonly goto: boolean }
+  | { readonly kind: 'ACCEPT' }
+  | { readonly kind: 'DROP' }
+  | { readonly kind: 'RETURN' }
+  | { readonly kind: 'QUEUE' }
+  | { readonly kind: 'REJECT'; readonly rejectWith: string }
+  | {
+      readonly kind: 'DNAT' | 'SNAT';
+      readonly ranges: readonly NatRange[];
+      readonly random: boolean;
+      readonly persistent: boolean;
+    }
+  | {
+      readonly kind: 'MASQUERADE';
+      readonly toPorts: { readonly from: number; readonly to: number } | null;
+      readonly random: boolean;
+      readonly randomFully: boolean;
+    }
+  | {
+      /**
+       * MARK normalised to xt_MARK's single operation: `mark = (mark & ~mask) ^ value`
+       * (net/netfilter/xt_mark.c, mark_tg). `--or-mark`, `--and-mark`, `--set-mark`, … are
+       * rewritten as libxt_MARK does; `written` keeps the user's option.
+       */
+      readonly kind: 'MARK';
+      readonly value: number;
+      readonly mask: number;
+      readonly written: string;
+    }
+  | {
+      /** LOG, NFLOG, TRACE, CT, CONNMARK, … kept verbatim. `terminal` is false for those that continue. */
+      readonly kind: 'other';
+      readonly name: string;
+      readonly terminal: boolean;
+      readonly options: readonly { readonly name: string; readonly negated: boolean; readonly values: readonly string[] }[];
+    };
+
+export interface Rule {
+  readonly id: RuleId;
+  readonly table: TableName;
+  readonly chain: string;
+  /** 0-based position in its chain. */
+  readonly index: number;
+  /** 1-based line in the pasted text. */
+  readonly line: number;
+  readonly span: Span;
+  /** The user's own text of the rule. */
+  readonly raw: string;
+  readonly matches: readonly Match[];
+  readonly target: Target;
+  /** The `-m comment --comment` text, if any. */
+  readonly comment: string | null;
+}
+
+export const BUILTIN_CHAINS: Readonly<Record<TableName, readonly string[]>> = {
+  raw: ['PREROUTING', 'OUTPUT'],
+  mangle: ['PREROUTING', 'INPUT', 'FORWARD', 'OUTPUT', 'POSTROUTING'],
+  nat: ['PREROUTING', 'INPUT', 'OUTPUT', 'POSTROUTING'],
+  filter: ['INPUT', 'FORWARD', 'OUTPUT'],
+  security: ['INPUT', 'FORWARD', 'OUTPUT'],
+};
+
+export interface Chain {
+  readonly id: ChainId;
+  readonly table: TableName;
+  readonly name: string;
+  readonly builtin: boolean;
+  /** Built-in chains' policy (`ACCEPT` when the dump did not say); `null` for user chains. */
+  readonly policy: 'ACCEPT' | 'DROP' | null;
+  /** How the chain came to exist: declared by `:NAME`, implied by an excerpt, or only referenced by a jump. */
+  readonly origin: 'declared' | 'implied' | 'referenced';
+  readonly rules: readonly Rule[];
+  /** Span of the declaration; empty span at the first use for implied/referenced chains. */
+  readonly span: Span;
+  readonly line: number;
+}
+
+export interface Table {
+  readonly name: TableName;
+  /** Chains by name. */
+  readonly chains: Readonly<Record<string, Chain>>;
+  /** Chain names in declaration order. */
+  readonly order: readonly string[];
+}
+
+export interface Ruleset {
+  readonly family: 'ipv4' | 'ipv6';
+  readonly tables: Readonly<Partial<Record<TableName, Table>>>;
+  /** Number of rules over all tables. */
+  readonly ruleCount: number;
+}
