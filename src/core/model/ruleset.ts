@@ -117,7 +117,11 @@ export type Match =
       readonly kind: 'opaque';
       readonly module: string;
       readonly negated: boolean;
-      readonly options: readonly { readonly name: string; readonly negated: boolean; readonly values: readonly string[] }[];
+      readonly options: readonly {
+        readonly name: string;
+        readonly negated: boolean;
+        readonly values: readonly string[];
+      }[];
       /** A short text for the assumption shown to the user. */
       readonly summary: string;
     };
@@ -166,7 +170,11 @@ export type Target =
       readonly kind: 'other';
       readonly name: string;
       readonly terminal: boolean;
-      readonly options: readonly { readonly name: string; readonly negated: boolean; readonly values: readonly string[] }[];
+      readonly options: readonly {
+        readonly name: string;
+        readonly negated: boolean;
+        readonly values: readonly string[];
+      }[];
     };
 
 export interface Rule {

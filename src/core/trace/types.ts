@@ -1,0 +1,115 @@
+import type { TableName } from '../iptables/ast';
+import type { RuleId } from '../model/ruleset';
+import type { Diagnostic } from '../text/diagnostic';
+
+/**
+ * The tracer's wire types (CLI JSON, worker protocol, permalinks): add fields, never rename.
+ */
+
+/**
+ * Where the first packet of a connection comes from:
+ * - `pod`: a pod on this node; enters PREROUTING from the pod's interface and is forwarded (or delivered locally);
+ * - `host`: a process on the node; starts in OUTPUT;
+ * - `external`: a client outside the cluster reaching a node IP, LoadBalancer IP or external IP;
+ *   enters PREROUTING from the node's external interface.
+ */
+export type Origin = 'pod' | 'host' | 'external';
+export type L4Protocol = 'tcp' | 'udp' | 'sctp' | 'icmp';
+
+export interface Packet {
+  readonly origin: Origin;
+  readonly src: string;
+  readonly dst: string;
+  readonly proto: L4Protocol;
+  /** `null` when unknown/irrelevant (icmp); an ephemeral port is assumed and recorded. */
+  readonly sport: number | null;
+  readonly dport: number | null;
+  /** Input interface; defaults per origin (pod: a `cali…`/`veth…`-like name, external: `eth0`). */
+  readonly inIface?: string | null;
+  /** Output interface after routing, when the user knows it. */
+  readonly outIface?: string | null;
+  /** Initial skb mark (0 by default). */
+  readonly mark?: number;
+}
+
+/** What the conntrack table says about this packet's connection. Default: first packet of a NEW connection. */
+export type ConntrackAssumption = 'new' | 'established' | 'related' | 'invalid';
+
+export interface TraceEnv {
+  /** The node's own addresses (`addrtype LOCAL`); 127.0.0.0/8 and ::1 are always local. */
+  readonly localAddresses: readonly string[];
+  readonly conntrack?: ConntrackAssumption;
+  /**
+   * `-m recent` lists: list name → entries (address → seconds since last seen). Absent lists are empty.
+   * Used for ClientIP session affinity.
+   */
+  readonly recent?: Readonly<Record<string, Readonly<Record<string, number>>>>;
+}
+
+/** A rule whose matches all held (or were assumed to), in evaluation order. */
+export interface PathStep {
+  readonly table: TableName;
+  readonly chain: string;
+  /** 1-based line in the pasted text; 0 for a built-in policy (no line). */
+  readonly line: number;
+  readonly ruleId: RuleId | null;
+  /** The target as written (`KUBE-SVC-…`, `DNAT`, `MARK`, `ACCEPT`), or `policy ACCEPT`. */
+  readonly target: string;
+  /** What happened at this step: `jump`, `goto`, `return`, `continue` (non-terminating target), or a verdict. */
+  readonly verdict:
+    | 'jump'
+    | 'goto'
+    | 'return'
+    | 'continue'
+    | 'ACCEPT'
+    | 'DROP'
+    | 'REJECT'
+    | 'DNAT'
+    | 'SNAT'
+    | 'MASQUERADE';
+  /** The hook this step ran in (`PREROUTING`, `INPUT`, `FORWARD`, `OUTPUT`, `POSTROUTING`). */
+  readonly hook: string;
+}
+
+/** Something the tracer could not know from the packet and the rules, and what it assumed. */
+export interface Assumption {
+  readonly code: string;
+  readonly message: string;
+  readonly line: number | null;
+}
+
+export interface Outcome {
+  /** Probability of this outcome (kernel-effective, from `round(p·2^31)/2^31`). Outcomes sum to 1. */
+  readonly probability: number;
+  readonly verdict: 'ACCEPT' | 'DROP' | 'REJECT';
+  /** `ip:port` (`[v6]:port`) the destination was rewritten to, or null. */
+  readonly dnat: string | null;
+  /** True when the source was masqueraded (or SNATed) in POSTROUTING. */
+  readonly masquerade: boolean;
+  /** The source after SNAT/MASQUERADE when known (`null` if unchanged). */
+  readonly snat: string | null;
+  /** Where the packet is delivered: `local` (INPUT) or `forward` (FORWARD then out). */
+  readonly delivery: 'local' | 'forward' | null;
+  readonly path: readonly PathStep[];
+  readonly assumptions: readonly Assumption[];
+}
+
+export interface TraceResult {
+  readonly outcomes: readonly Outcome[];
+  /** Union of all outcomes' assumptions, deduplicated. */
+  readonly assumptions: readonly Assumption[];
+  readonly diagnostics: readonly Diagnostic[];
+}
+
+export interface SimulatedConnection {
+  readonly dnat: string | null;
+  readonly masquerade: boolean;
+  readonly verdict: Outcome['verdict'];
+  readonly path: readonly PathStep[];
+}
+
+export interface SimulationResult {
+  readonly connections: readonly SimulatedConnection[];
+  /** `ip:port` or `<none>` → count. */
+  readonly endpointCounts: Readonly<Record<string, number>>;
+}
