@@ -1,0 +1,107 @@
+import { decodeBase64url, encodeBase64url } from './base64url';
+import { migrateToCurrent } from './migrations';
+import { CURRENT_SCENARIO_VERSION, type Scenario } from './scenario';
+import { validateScenario } from './validate';
+
+/**
+ * Permalinks: `#s=<version>.<base64url(deflate-raw(JSON))>` in the URL fragment, which browsers
+ * never send to a server. Wire format — never change it for an existing version.
+ */
+export const FRAGMENT_KEY = 's';
+
+/** A link can hold a 50 MB dump at most once inflated; a decompression bomb stops here. */
+export const MAX_INFLATED_BYTES = 64 * 1024 * 1024;
+
+export type DecodeError =
+  | 'share/not-a-link'
+  | 'share/unknown-version'
+  | 'share/bad-base64'
+  | 'share/corrupt'
+  | 'share/too-large'
+  | 'share/bad-json'
+  | 'share/bad-shape';
+
+export type DecodeResult =
+  | { ok: true; scenario: Scenario }
+  | { ok: false; code: DecodeError; detail: string };
+
+/** Encodes a scenario as the fragment text `s=1.…` (without `#`). */
+export async function encodeScenario(scenario: Scenario): Promise<string> {
+  const json = new TextEncoder().encode(JSON.stringify(scenario));
+  const deflated = await pipeThrough(json, new CompressionStream('deflate-raw'), Number.POSITIVE_INFINITY);
+  return `${FRAGMENT_KEY}=${CURRENT_SCENARIO_VERSION}.${encodeBase64url(deflated ?? new Uint8Array())}`;
+}
+
+/**
+ * Decodes a fragment (`#s=1.…` or `s=1.…`). Never throws: a tampered, truncated or hostile link
+ * gives an error code; nothing in it is executed (the result is validated data).
+ */
+export async function decodeScenario(
+  fragment: string,
+  maxInflated = MAX_INFLATED_BYTES,
+): Promise<DecodeResult> {
+  const match = /^#?s=(\d{1,6})\.([A-Za-z0-9_-]*)$/.exec(fragment.trim());
+  if (!match) return fail('share/not-a-link', 'the link has no scenario in its fragment');
+  const version = Number(match[1]);
+  if (version < 1 || version > CURRENT_SCENARIO_VERSION)
+    return fail('share/unknown-version', `version ${version} is not one this app knows`);
+  const bytes = decodeBase64url(match[2] as string);
+  if (!bytes) return fail('share/bad-base64', 'the link text is not valid base64url');
+  let inflated: Uint8Array | null;
+  try {
+    inflated = await pipeThrough(bytes, new DecompressionStream('deflate-raw'), maxInflated);
+  } catch {
+    return fail('share/corrupt', 'the compressed data is damaged');
+  }
+  if (!inflated) return fail('share/too-large', `the scenario inflates past ${maxInflated} bytes`);
+  let raw: unknown;
+  try {
+    raw = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(inflated));
+  } catch {
+    return fail('share/bad-json', 'the scenario is not valid JSON');
+  }
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
+    return fail('share/bad-shape', 'the scenario is not an object');
+  const migrated = migrateToCurrent(version, raw as Record<string, unknown>);
+  if (!migrated) return fail('share/unknown-version', `no migration from version ${version}`);
+  const checked = validateScenario(migrated);
+  if (!checked.ok) return fail('share/bad-shape', `field ${checked.field} is missing or wrong`);
+  return { ok: true, scenario: checked.scenario };
+}
+
+function fail(code: DecodeError, detail: string): DecodeResult {
+  return { ok: false, code, detail };
+}
+
+/** Pipes bytes through a (de)compression stream; `null` when the output exceeds `limit` bytes. */
+async function pipeThrough(
+  input: Uint8Array,
+  stream: CompressionStream | DecompressionStream,
+  limit: number,
+): Promise<Uint8Array | null> {
+  const writer = stream.writable.getWriter();
+  // Write and close without awaiting: the reader below drains the other end, and a rejected
+  // write (corrupt input) surfaces through read().
+  writer.write(input as Uint8Array<ArrayBuffer>).catch(() => {});
+  writer.close().catch(() => {});
+  const reader = stream.readable.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > limit) {
+      await reader.cancel().catch(() => {});
+      return null;
+    }
+    chunks.push(value);
+  }
+  const out = new Uint8Array(total);
+  let o = 0;
+  for (const c of chunks) {
+    out.set(c, o);
+    o += c.byteLength;
+  }
+  return out;
+}
