@@ -1,0 +1,10 @@
+import { iptablesRestoreSection } from './iptablesRestore';
+import { parseModelSection } from './parseModel';
+import { traceSection } from './trace';
+import type { BenchSection } from './types';
+
+/**
+ * The sections `npm run bench` runs, in order. To add figures, write a `BenchSection` in its own
+ * file here and append it.
+ */
+export const SECTIONS: readonly BenchSection[] = [parseModelSection, traceSection, iptablesRestoreSection];

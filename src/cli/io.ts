@@ -1,0 +1,37 @@
+import { readFile, writeFile } from 'node:fs/promises';
+
+/** What a command may touch: injected so tests can run `main` in-process. */
+export interface CliIo {
+  stdout(text: string): void;
+  stderr(text: string): void;
+  /** Reads a UTF-8 file; `-` means standard input. Rejects when the file cannot be read. */
+  readFile(path: string): Promise<string>;
+  writeFile(path: string, text: string): Promise<void>;
+}
+
+/** Bad arguments, unknown command, unreadable input file: exit code 2, message on stderr. */
+export class UsageError extends Error {}
+
+async function readStdin(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** The real process streams and file system. */
+export const processIo: CliIo = {
+  stdout: (text) => process.stdout.write(text),
+  stderr: (text) => process.stderr.write(text),
+  readFile: (path) => (path === '-' ? readStdin() : readFile(path, 'utf8')),
+  writeFile: (path, text) => writeFile(path, text, 'utf8'),
+};
+
+/** Reads an input file, turning I/O failures into usage errors (exit 2). */
+export async function readInput(io: CliIo, path: string): Promise<string> {
+  try {
+    return await io.readFile(path);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new UsageError(`cannot read ${path}: ${reason}`);
+  }
+}

@@ -1,0 +1,41 @@
+import type { Diagnostic } from '../core/text/diagnostic';
+import { hasErrors } from '../core/text/diagnostic';
+import { LineIndex } from '../core/text/lineIndex';
+
+/** A diagnostic as the CLI prints it (wire format: add fields, never rename). */
+export interface CliDiagnostic {
+  readonly severity: Diagnostic['severity'];
+  readonly code: string;
+  readonly source: Diagnostic['source'];
+  /** 1-based, in the file the diagnostic's `source` names. */
+  readonly line: number;
+  readonly column: number;
+  readonly message: string;
+}
+
+/** Converts diagnostics to 1-based line/column against the texts they point into. */
+export function cliDiagnostics(
+  diagnostics: readonly Diagnostic[],
+  texts: Partial<Record<Diagnostic['source'], string>>,
+): CliDiagnostic[] {
+  const indexes = new Map<string, LineIndex>();
+  return diagnostics.map((d) => {
+    let index = indexes.get(d.source);
+    if (!index) {
+      index = new LineIndex(texts[d.source] ?? '');
+      indexes.set(d.source, index);
+    }
+    const { line, column } = index.position(d.span.start);
+    return { severity: d.severity, code: d.code, source: d.source, line, column, message: d.message };
+  });
+}
+
+/** Writes pretty JSON and returns the exit code: 1 when any diagnostic is an error, else 0. */
+export function printResult(
+  out: (text: string) => void,
+  value: unknown,
+  diagnostics: readonly Diagnostic[],
+): number {
+  out(`${JSON.stringify(value, null, 2)}\n`);
+  return hasErrors(diagnostics) ? 1 : 0;
+}

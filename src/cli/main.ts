@@ -1,0 +1,64 @@
+import { realpathSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { Command } from './args';
+import { genCommand } from './commands/gen';
+import { parseCommand } from './commands/parse';
+import { servicesCommand } from './commands/services';
+import { traceCommand } from './commands/trace';
+import { type CliIo, processIo, UsageError } from './io';
+
+/** The CLI's commands (`npm run --silent cli -- <command> …`). */
+export const COMMANDS: readonly Command[] = [parseCommand, servicesCommand, traceCommand, genCommand];
+
+const HELP = `Usage: cli <command> [options]   (npm run --silent cli -- <command> …)
+
+Commands:
+${COMMANDS.map((c) => `  ${c.name.padEnd(10)}${c.summary}`).join('\n')}
+
+Run \`cli <command> --help\` for a command's options. Files are read as UTF-8; "-" reads stdin.
+Exit codes: 0 ok, 1 the input has error diagnostics (JSON still printed), 2 usage error.
+`;
+
+/**
+ * Runs the CLI with `argv` (without node and script) against `io`; resolves to the exit code
+ * (0 ok, 1 error diagnostics, 2 usage). Never throws: unexpected failures print to stderr, code 2.
+ */
+export async function main(argv: readonly string[], io: CliIo = processIo): Promise<number> {
+  const [name, ...rest] = argv;
+  if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
+    (name === undefined ? io.stderr : io.stdout)(HELP);
+    return name === undefined ? 2 : 0;
+  }
+  const command = COMMANDS.find((c) => c.name === name);
+  try {
+    if (!command) throw new UsageError(`unknown command "${name}"`);
+    return await command.run(rest, io);
+  } catch (error) {
+    if (error instanceof UsageError) {
+      io.stderr(
+        `cli${command ? ` ${command.name}` : ''}: ${error.message}\n${command ? `Run \`cli ${command.name} --help\`.` : HELP}\n`,
+      );
+      return 2;
+    }
+    io.stderr(
+      `cli: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+    );
+    return 2;
+  }
+}
+
+function isEntryPoint(): boolean {
+  const script = process.argv[1];
+  if (!script) return false;
+  try {
+    return realpathSync(script) === realpathSync(fileURLToPath(import.meta.url));
+  } catch {
+    return false;
+  }
+}
+
+if (isEntryPoint()) {
+  main(process.argv.slice(2)).then((code) => {
+    process.exitCode = code;
+  });
+}

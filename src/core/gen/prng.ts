@@ -1,0 +1,42 @@
+/**
+ * mulberry32: a small, fast 32-bit seeded PRNG (public domain, Tommy Ettinger). The generator must be
+ * reproducible from its seed, so nothing here touches Math.random.
+ */
+export interface Prng {
+  /** Uniform in [0, 1). */
+  next(): number;
+  /** Integer in [min, max] inclusive. */
+  int(min: number, max: number): number;
+  /** True with probability p. */
+  chance(p: number): boolean;
+  pick<T>(items: readonly T[]): T;
+  /** Picks by relative weights: `[[value, weight], …]`. */
+  weighted<T>(entries: readonly (readonly [T, number])[]): T;
+}
+
+/** A PRNG seeded with a 32-bit integer (other numbers are truncated). */
+export function mulberry32(seed: number): Prng {
+  let a = seed >>> 0;
+  const next = (): number => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  return {
+    next,
+    int: (min, max) => min + Math.floor(next() * (max - min + 1)),
+    chance: (p) => next() < p,
+    pick: (items) => items[Math.floor(next() * items.length)] as (typeof items)[number],
+    weighted: (entries) => {
+      const total = entries.reduce((s, [, w]) => s + w, 0);
+      let r = next() * total;
+      for (const [value, weight] of entries) {
+        r -= weight;
+        if (r < 0) return value;
+      }
+      return (entries[entries.length - 1] as (typeof entries)[number])[0];
+    },
+  };
+}
