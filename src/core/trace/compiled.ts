@@ -1,0 +1,92 @@
+import type { TableName } from '../iptables/ast';
+import type { Rule, RuleId } from '../model/ruleset';
+import type { Ip } from './addr';
+import type { HookName } from './hooks';
+import type { Walk, WalkContext } from './walk';
+
+/**
+ * The Ruleset prepared for walking: matches become closures over pre-parsed numbers, jumps point at
+ * their chains, and long runs of `-d ip -p proto --dport port` rules get a Map index. Built once per
+ * Ruleset (WeakMap cache in compile.ts), chain by chain as walks reach them (a trace on a
+ * 10,000-Service dump visits a dozen chains of 25,000); never serialised.
+ */
+export interface CMatch {
+  /** `statistic --mode random`: the probability the match holds, negation applied; else null. */
+  readonly random: number | null;
+  readonly test: (w: Walk, ctx: WalkContext) => boolean;
+}
+
+export type CTarget =
+  | { readonly kind: 'none' }
+  | { readonly kind: 'jump'; readonly chain: CChain; readonly goto: boolean }
+  | { readonly kind: 'ACCEPT' | 'DROP' | 'RETURN' | 'QUEUE' | 'REJECT' }
+  | { readonly kind: 'DNAT' | 'SNAT'; readonly nat: NatPick }
+  | { readonly kind: 'MASQUERADE' }
+  | { readonly kind: 'MARK'; readonly value: number; readonly mask: number }
+  | { readonly kind: 'NOTRACK' }
+  | { readonly kind: 'REDIRECT'; readonly port: number | null }
+  | { readonly kind: 'NFQUEUE'; readonly bypass: boolean }
+  | { readonly kind: 'continue'; readonly name: string }
+  | { readonly kind: 'unknown-terminal'; readonly name: string };
+
+/** A NAT target's first address/port, parsed once (`ip` null: keep the address, e.g. `:8080`). */
+export interface NatPick {
+  readonly ip: Ip | null;
+  readonly port: number | null;
+  /** More than one address or port: nf_nat picks one per connection; the first is shown. */
+  readonly multi: boolean;
+}
+
+export interface CRule {
+  /** Null for the implied kube-proxy jumps (line 0). */
+  readonly rule: Rule | null;
+  readonly id: RuleId | null;
+  readonly line: number;
+  readonly table: TableName;
+  readonly chain: string;
+  /** IP-header matches first (ip_packet_match runs before extensions), then extensions in order. */
+  readonly matches: readonly CMatch[];
+  target: CTarget;
+  /** As written: chain name, `DNAT`, `MARK`, … (`''` for a rule without target). */
+  readonly targetName: string;
+}
+
+/** A run of indexable rules `[start, end)`: key → rule indices in order. */
+export interface Segment {
+  readonly end: number;
+  /** `dstKey|proto|port` for rules with an exact `-d`. */
+  readonly exact: ReadonlyMap<string, readonly number[]>;
+  /** `proto|port` for rules without `-d`. */
+  readonly wild: ReadonlyMap<string, readonly number[]>;
+}
+
+export interface CChain {
+  readonly table: TableName;
+  readonly name: string;
+  readonly builtin: boolean;
+  readonly policy: 'ACCEPT' | 'DROP';
+  /** The model's rules, compiled into `rules` when a walk first enters the chain (`ready`). */
+  readonly source: readonly Rule[];
+  rules: CRule[];
+  /** `seg[i]` is set when an indexed segment starts at rule i; null when the chain has none. */
+  seg: (Segment | undefined)[] | null;
+  ready: boolean;
+  /** Referenced by a jump but absent (or only referenced) in the text: its rules are unknown. */
+  readonly missing: boolean;
+  /** Holds assumed kube-proxy jump rules (see implied.ts). */
+  readonly implied: boolean;
+}
+
+export interface CompiledRuleset {
+  readonly family: 'ipv4' | 'ipv6';
+  /** `table/chain` → chain. */
+  readonly chains: ReadonlyMap<string, CChain>;
+  /** The chains the hooks call: `table/HOOK`. */
+  readonly hooks: ReadonlyMap<string, CChain>;
+  /** Per hook, the chain of each table in HOOK_TABLES order (undefined: no chain, skip). */
+  readonly hookTables: Readonly<Record<HookName, readonly (CChain | undefined)[]>>;
+  /** Compiles a chain's rules (and index) on first entry; a no-op afterwards. */
+  readonly prepare: (chain: CChain) => void;
+  /** Text for the 'trace/implied-kube-jumps' assumption, or null when nothing was implied. */
+  readonly impliedSummary: string | null;
+}

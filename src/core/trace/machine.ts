@@ -1,0 +1,233 @@
+import { diagnostic } from '../text/diagnostic';
+import { span } from '../text/span';
+import type { CChain, CompiledRuleset, CRule } from './compiled';
+import { HOOK_TABLES, type HookStep, ROUTES } from './hooks';
+import { segmentCandidates } from './indexChains';
+import { isLocal } from './packet';
+import { applyTarget, pathStep } from './targets';
+import type { Walk, WalkContext } from './walk';
+
+/** Chain entries one walk may make before it is declared a loop (iptables itself refuses loops: ELOOP). */
+export const MAX_CHAIN_ENTRIES = 1000;
+
+/** Enters the chain at its first rule (a jump pushes a frame before calling this; a goto does not). */
+export function enterChain(w: Walk, c: CChain, rc: CompiledRuleset, ctx: WalkContext): void {
+  if (!c.ready) rc.prepare(c);
+  w.chain = c;
+  w.ruleIdx = 0;
+  w.matchIdx = 0;
+  w.cands = null;
+  w.entries++;
+  if (c.missing) {
+    w.assume(
+      'trace/missing-chain',
+      `${c.table} chain ${c.name} is not in the text (a partial dump?): its rules are unknown; taken as empty.`,
+      null,
+    );
+  }
+  if (c.implied && rc.impliedSummary !== null) {
+    w.assume(
+      'trace/implied-kube-jumps',
+      `The dump has kube-proxy chains but not the jumps to them; kube-proxy's standard jumps are assumed (${rc.impliedSummary}).`,
+      null,
+    );
+  }
+  if (w.entries > MAX_CHAIN_ENTRIES) {
+    ctx.diagnostics.push(
+      diagnostic(
+        'iptables',
+        'error',
+        'trace/loop',
+        `More than ${MAX_CHAIN_ENTRIES} chain entries: a jump loop at ${c.table}/${c.name}.`,
+        span(0, 0),
+      ),
+    );
+    w.assume('trace/loop', `The walk looped (${c.table}/${c.name}); the packet is taken as dropped.`, null);
+    w.verdict = 'DROP';
+  }
+}
+
+/** Moves past the current rule (to the next candidate inside an indexed run). */
+export function advance(w: Walk): void {
+  w.matchIdx = 0;
+  if (w.cands !== null) {
+    w.candPos++;
+    if (w.candPos < w.cands.length) w.ruleIdx = w.cands[w.candPos] as number;
+    else {
+      w.ruleIdx = w.segEnd;
+      w.cands = null;
+    }
+  } else w.ruleIdx++;
+}
+
+/** The interface names the kernel passes to this hook (NULL devices compare as ""). */
+function setHookInterfaces(w: Walk, step: HookStep, ctx: WalkContext): void {
+  w.hook = step.hook;
+  w.loopback = step.loopback;
+  if (step.loopback) {
+    w.hookIn = 'lo';
+    w.hookOut = '';
+  } else if (step.hook === 'PREROUTING' || step.hook === 'INPUT') {
+    w.hookIn = w.inIface;
+    w.hookOut = '';
+  } else if (step.hook === 'FORWARD') {
+    w.hookIn = w.inIface;
+    w.hookOut = w.outIface;
+  } else {
+    // OUTPUT and POSTROUTING: a local destination is routed through `lo`.
+    w.hookIn = '';
+    w.hookOut = isLocal(w.dst, ctx) ? 'lo' : w.outIface;
+  }
+}
+
+/** The routing decision after PREROUTING / OUTPUT: on the (possibly DNATed) destination. */
+function route(w: Walk, ctx: WalkContext): void {
+  const local = isLocal(w.dst, ctx);
+  w.delivery = local ? 'local' : 'forward';
+  const fromOutput = w.plan === ROUTES.outbound;
+  w.plan = fromOutput
+    ? local
+      ? ROUTES.outboundLocal
+      : ROUTES.outboundRemote
+    : local
+      ? ROUTES.inboundLocal
+      : ROUTES.inboundForward;
+  w.planIdx = 0;
+  w.tableIdx = 0;
+}
+
+/** Finds the next table's chain to walk; false when the packet has passed every hook (ACCEPT). */
+function nextTable(w: Walk, rc: CompiledRuleset, ctx: WalkContext): boolean {
+  for (;;) {
+    const step = w.plan[w.planIdx];
+    if (step === undefined) {
+      if (w.plan === ROUTES.inbound || w.plan === ROUTES.outbound) {
+        route(w, ctx);
+        continue;
+      }
+      w.verdict = 'ACCEPT';
+      return false;
+    }
+    const tables = HOOK_TABLES[step.hook];
+    const t = tables[w.tableIdx];
+    if (t === undefined) {
+      w.planIdx++;
+      w.tableIdx = 0;
+      continue;
+    }
+    if (w.tableIdx === 0) setHookInterfaces(w, step, ctx);
+    const chain = rc.hookTables[step.hook][w.tableIdx];
+    w.tableIdx++;
+    if (chain === undefined) continue;
+    if (t.table === 'nat') {
+      if (step.loopback) continue;
+      if (w.ct !== 'new') {
+        if (chain.rules.length > 0) {
+          w.assume(
+            'trace/nat-skipped',
+            `nat ${step.hook} is not consulted: only a connection's first packet traverses the nat table (conntrack state ${w.ct}).`,
+            null,
+          );
+        }
+        continue;
+      }
+    }
+    w.table = t.table;
+    w.root = chain;
+    w.stack = null;
+    enterChain(w, chain, rc, ctx);
+    return w.verdict === null;
+  }
+}
+
+/** Evaluates the current rule's matches from `w.matchIdx`; 'fork' stops at a random statistic. */
+function evalRule(w: Walk, ctx: WalkContext, rule: CRule): 'match' | 'nomatch' | 'fork' {
+  const ms = rule.matches;
+  for (let i = w.matchIdx; i < ms.length; i++) {
+    const m = ms[i] as CRule['matches'][number];
+    if (m.random !== null) {
+      if (m.random >= 1) continue;
+      if (m.random <= 0) return 'nomatch';
+      if (ctx.sample !== null) {
+        if (ctx.sample() < m.random) continue;
+        return 'nomatch';
+      }
+      w.matchIdx = i;
+      return 'fork';
+    }
+    if (!m.test(w, ctx)) return 'nomatch';
+  }
+  return 'match';
+}
+
+/**
+ * Runs the walk until it ends (`w.verdict` set) or reaches a `statistic --mode random` match that must
+ * fork (only when `ctx.sample` is null). On 'fork', `w.matchIdx` is the index of that match.
+ */
+export function run(w: Walk, rc: CompiledRuleset, ctx: WalkContext): 'done' | 'fork' {
+  for (;;) {
+    if (w.verdict !== null) return 'done';
+    const chain = w.chain;
+    if (chain === null) {
+      if (!nextTable(w, rc, ctx)) return 'done';
+      continue;
+    }
+    if (chain.seg !== null && w.cands === null && w.matchIdx === 0) {
+      const seg = chain.seg[w.ruleIdx];
+      if (seg !== undefined) {
+        w.cands = segmentCandidates(seg, w.dst, w.proto, w.dport);
+        w.candPos = 0;
+        w.segEnd = seg.end;
+        if (w.cands.length === 0) {
+          w.cands = null;
+          w.ruleIdx = seg.end;
+        } else w.ruleIdx = w.cands[0] as number;
+      }
+    }
+    const rule = chain.rules[w.ruleIdx];
+    if (rule === undefined) {
+      returnFromChain(w, ctx);
+      continue;
+    }
+    const r = evalRule(w, ctx, rule);
+    if (r === 'fork') return 'fork';
+    advance(w);
+    if (r === 'match') applyTarget(w, rc, ctx, rule);
+  }
+}
+
+/**
+ * RETURN, or the end of a chain: back to the caller's next rule; from the built-in chain itself (or a
+ * chain entered by goto from it) the built-in policy decides (ip_tables.c: empty stack → underflow).
+ */
+export function returnFromChain(w: Walk, ctx: WalkContext): void {
+  const f = w.stack;
+  if (f !== null) {
+    w.chain = f.chain;
+    w.ruleIdx = f.ruleIdx;
+    w.cands = f.cands;
+    w.candPos = f.candPos;
+    w.segEnd = f.segEnd;
+    w.matchIdx = 0;
+    w.stack = f.parent;
+    return;
+  }
+  const root = w.root as CChain;
+  if (root.rules.length > 0 || root.policy === 'DROP') {
+    if (ctx.keepPaths)
+      w.path = { head: pathStep(w, null, `policy ${root.policy}`, root.policy), tail: w.path };
+  }
+  if (root.policy === 'DROP') w.verdict = 'DROP';
+  w.chain = null;
+}
+
+/** Resolves a fork returned by `run`: the random match held (continue with the next match) or not. */
+export function resolveFork(w: Walk, taken: boolean): void {
+  if (taken) w.matchIdx++;
+  else advance(w);
+}
+
+/** The probability that the match the walk stopped at holds. */
+export function forkProbability(w: Walk): number {
+  return w.chain?.rules[w.ruleIdx]?.matches[w.matchIdx]?.random ?? 1;
+}

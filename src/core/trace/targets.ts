@@ -1,0 +1,167 @@
+import { formatEndpoint, type Ip, parseIp } from './addr';
+import type { CompiledRuleset, CRule, NatPick } from './compiled';
+import { enterChain, returnFromChain } from './machine';
+import type { PathStep } from './types';
+import type { Walk, WalkContext } from './walk';
+
+/** A PathStep for the rule just matched (or for a policy when `rule` is null). */
+export function pathStep(
+  w: Walk,
+  rule: CRule | null,
+  target: string,
+  verdict: PathStep['verdict'],
+): PathStep {
+  return {
+    table: w.table,
+    chain: rule === null ? (w.root?.name ?? w.hook) : rule.chain,
+    line: rule === null ? 0 : rule.line,
+    ruleId: rule === null ? null : rule.id,
+    target,
+    verdict,
+    hook: w.hook,
+  };
+}
+
+function hasPorts(w: Walk): boolean {
+  return w.proto === 6 || w.proto === 17 || w.proto === 132;
+}
+
+function record(w: Walk, ctx: WalkContext, rule: CRule, verdict: PathStep['verdict']): void {
+  if (ctx.keepPaths) w.path = { head: pathStep(w, rule, rule.targetName, verdict), tail: w.path };
+}
+
+function natRange(w: Walk, nat: NatPick, line: number): void {
+  if (nat.multi) {
+    w.assume(
+      'trace/nat-range-first',
+      'The NAT target has a range: the first address and port are shown.',
+      line,
+    );
+  }
+}
+
+function setDestination(w: Walk, ip: Ip, port: number): void {
+  if (ip.text !== w.dst.text || port !== w.dport) w.dnatBit = true;
+  w.dst = ip;
+  w.dport = port;
+  w.dnat = formatEndpoint(ip, hasPorts(w) ? port : null);
+}
+
+/**
+ * Applies a matched rule's target: records the PathStep and moves the walk (jump, goto, return,
+ * end of the table, or a final verdict). NAT and MARK change the walk's private copy of the packet.
+ */
+export function applyTarget(w: Walk, rc: CompiledRuleset, ctx: WalkContext, rule: CRule): void {
+  const t = rule.target;
+  switch (t.kind) {
+    case 'none':
+    case 'continue':
+      record(w, ctx, rule, 'continue');
+      return;
+    case 'MARK':
+      // xt_mark.c mark_tg: skb->mark = (skb->mark & ~info->mask) ^ info->mark
+      w.mark = ((w.mark & ~t.mask) ^ t.value) >>> 0;
+      record(w, ctx, rule, 'continue');
+      return;
+    case 'NOTRACK':
+      w.ct = 'untracked';
+      record(w, ctx, rule, 'continue');
+      return;
+    case 'jump':
+      record(w, ctx, rule, t.goto ? 'goto' : 'jump');
+      if (!t.goto && w.chain !== null) {
+        w.stack = {
+          chain: w.chain,
+          ruleIdx: w.ruleIdx,
+          cands: w.cands,
+          candPos: w.candPos,
+          segEnd: w.segEnd,
+          parent: w.stack,
+        };
+      }
+      enterChain(w, t.chain, rc, ctx);
+      return;
+    case 'RETURN':
+      record(w, ctx, rule, 'return');
+      returnFromChain(w, ctx);
+      return;
+    case 'ACCEPT':
+      record(w, ctx, rule, 'ACCEPT');
+      w.chain = null;
+      return;
+    case 'DROP':
+    case 'REJECT':
+      record(w, ctx, rule, t.kind);
+      w.verdict = t.kind;
+      return;
+    case 'QUEUE':
+    case 'NFQUEUE': {
+      const bypass = t.kind === 'NFQUEUE' && t.bypass;
+      record(w, ctx, rule, bypass ? 'ACCEPT' : 'DROP');
+      w.assume(
+        'trace/queue-verdict-unknown',
+        bypass
+          ? 'Queued to userspace with --queue-bypass: taken as accepted (no listener).'
+          : 'Queued to a userspace program whose verdict is unknown: taken as dropped (what the kernel does when no program listens).',
+        rule.line,
+      );
+      if (bypass) w.chain = null;
+      else w.verdict = 'DROP';
+      return;
+    }
+    case 'DNAT':
+      natRange(w, t.nat, rule.line);
+      setDestination(w, t.nat.ip ?? w.dst, t.nat.port ?? w.dport);
+      record(w, ctx, rule, 'DNAT');
+      w.chain = null;
+      return;
+    case 'REDIRECT': {
+      // xt_REDIRECT: to 127.0.0.1 (::1) for locally generated packets, else to the incoming interface's
+      // primary address, which the dump does not say.
+      const fallback = rc.family === 'ipv6' ? '::1' : '127.0.0.1';
+      const ip = parseIp(w.hook === 'OUTPUT' ? fallback : (ctx.firstLocal ?? fallback)) as Ip;
+      if (w.hook !== 'OUTPUT') {
+        w.assume(
+          'trace/redirect-address',
+          `REDIRECT: the incoming interface's address is taken as ${ip.text}.`,
+          rule.line,
+        );
+      }
+      setDestination(w, ip, t.port ?? w.dport);
+      w.dnatBit = true;
+      record(w, ctx, rule, 'DNAT');
+      w.chain = null;
+      return;
+    }
+    case 'SNAT': {
+      natRange(w, t.nat, rule.line);
+      const ip = t.nat.ip ?? w.src;
+      const port = t.nat.port ?? w.sport;
+      if (ip.text !== w.src.text || port !== w.sport) w.snatBit = true;
+      w.src = ip;
+      w.sport = port;
+      w.masquerade = true;
+      w.snat = formatEndpoint(ip, t.nat.port);
+      record(w, ctx, rule, 'SNAT');
+      w.chain = null;
+      return;
+    }
+    case 'MASQUERADE':
+      // The new source is the outgoing interface's primary address (nf_nat_masquerade_ipv4), not in the dump.
+      w.masquerade = true;
+      w.snatBit = true;
+      w.snat = null;
+      record(w, ctx, rule, 'MASQUERADE');
+      w.chain = null;
+      return;
+    case 'unknown-terminal':
+      record(w, ctx, rule, 'ACCEPT');
+      w.assume(
+        'trace/unknown-target',
+        `Target ${t.name} is not modelled: taken as accepting the packet.`,
+        rule.line,
+      );
+      w.chain = null;
+      return;
+  }
+}

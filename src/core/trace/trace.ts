@@ -1,0 +1,112 @@
+import type { Ruleset } from '../model/ruleset';
+import { type Diagnostic, diagnostic } from '../text/diagnostic';
+import { span } from '../text/span';
+import { compileRuleset } from './compile';
+import { makeContext, recentFromEnv } from './context';
+import { forkProbability, resolveFork, run } from './machine';
+import { dedupeAssumptions, mergeOutcomes, outcomeOf } from './outcome';
+import { initialWalk } from './packet';
+import type { Outcome, Packet, TraceEnv, TraceResult } from './types';
+import type { Walk } from './walk';
+
+/** Beyond this many outcomes, forks follow their likelier branch only (with a diagnostic). */
+export const MAX_OUTCOMES = 10_000;
+
+function failed(code: string, message: string, diagnostics: Diagnostic[]): TraceResult {
+  const assumption = { code, message, line: null };
+  const outcome: Outcome = {
+    probability: 1,
+    verdict: 'DROP',
+    dnat: null,
+    masquerade: false,
+    snat: null,
+    delivery: null,
+    path: [],
+    assumptions: [assumption],
+  };
+  return { outcomes: [outcome], assumptions: [assumption], diagnostics };
+}
+
+/**
+ * What the Linux kernel does with the first packet of a connection: walks netfilter's hooks and tables
+ * in the kernel's order (hooks.ts) over `ruleset`, forking at every `statistic --mode random` match.
+ * Returns EVERY outcome with its probability (they sum to 1 within float error), the rules each one
+ * matched (`path`), what had to be assumed, and diagnostics (loops, outcome cap, unusable packet).
+ * Pure: no I/O, no clock, no randomness. Never throws. (`options.index: false` is for tests: it walks
+ * every rule linearly, to check that the index changes nothing.)
+ */
+export function trace(
+  ruleset: Ruleset,
+  packet: Packet,
+  env: TraceEnv,
+  options: { readonly index?: boolean } = {},
+): TraceResult {
+  const diagnostics: Diagnostic[] = [];
+  try {
+    const rc = compileRuleset(ruleset, options);
+    const start = initialWalk(packet, env, ruleset.family);
+    diagnostics.push(...start.diagnostics);
+    if (start.walk === null)
+      return failed('trace/invalid-packet', 'The packet could not be traced.', diagnostics);
+    const recent = recentFromEnv(env);
+    const ctx = makeContext(env, {
+      sample: null,
+      keepPaths: true,
+      recentLookup: (list, key) => recent.get(list)?.get(key) ?? null,
+      nthBase: null,
+      userInIface: packet.inIface != null,
+      userOutIface: packet.outIface != null,
+      diagnostics,
+    });
+    const done: Walk[] = [];
+    const pending: Walk[] = [start.walk];
+    let capped = false;
+    while (pending.length > 0) {
+      const w = pending.pop() as Walk;
+      if (run(w, rc, ctx) === 'done') {
+        done.push(w);
+        continue;
+      }
+      const p = forkProbability(w);
+      if (done.length + pending.length + 2 > MAX_OUTCOMES) {
+        if (!capped) {
+          capped = true;
+          diagnostics.push(
+            diagnostic(
+              'iptables',
+              'warning',
+              'trace/outcome-cap',
+              `More than ${MAX_OUTCOMES} outcomes: only the likelier branch of further statistic matches is followed.`,
+              span(0, 0),
+            ),
+          );
+        }
+        w.assume(
+          'trace/outcome-cap',
+          'Too many outcomes: this one follows the likelier branch of later random matches.',
+          null,
+        );
+        resolveFork(w, p >= 0.5);
+        pending.push(w);
+        continue;
+      }
+      const taken = w.clone();
+      taken.prob *= p;
+      resolveFork(taken, true);
+      w.prob *= 1 - p;
+      resolveFork(w, false);
+      pending.push(w, taken);
+    }
+    const outcomes = mergeOutcomes(done.map(outcomeOf));
+    return { outcomes, assumptions: dedupeAssumptions(outcomes.flatMap((o) => o.assumptions)), diagnostics };
+  } catch (e) {
+    diagnostics.push(
+      diagnostic('iptables', 'error', 'trace/internal-error', `The tracer failed: ${String(e)}`, span(0, 0)),
+    );
+    return failed(
+      'trace/internal-error',
+      'The tracer failed on this input (a bug): nothing is known.',
+      diagnostics,
+    );
+  }
+}
