@@ -122,4 +122,9 @@ export interface IptablesDocument {
   readonly family: 'ipv4' | 'ipv6';
   /** Which flavour the text looks like; used for messages and round-trip printing. */
   readonly flavour: 'iptables-save' | 'restore-input' | 'excerpt';
+  /**
+   * True when `parseIptablesSave` built this document and already reported every jump to a chain
+   * the text does not have ('iptables/undeclared-jump-target'), so lowering need not repeat it.
+   */
+  readonly checkedJumps?: boolean;
 }
