@@ -1,0 +1,129 @@
+// One agent per test namespace, started as
+// `ip netns exec <ns> node agent.mjs <name> [tcp:80,udp:10.0.0.5:53,…]` (address optional, default 0.0.0.0).
+// Plain JavaScript (no build step) because it runs under bare `node` inside the namespace.
+//
+// Server side: listens on every given port on 0.0.0.0 and answers each TCP connection / UDP datagram
+// with one JSON line `{ name, local, peer }`: `local` is the address:port the kernel delivered to
+// (the DNAT target as the endpoint sees it) and `peer` the source after any SNAT/MASQUERADE.
+// Client side: reads JSON lines `{ id, proto, dst, dport, src, sport, timeoutMs }` on stdin and
+// answers `{ id, kind: 'reply'|'refused'|'unreachable'|'timeout'|'error', reply?, code? }`.
+// Prints `{"kind":"ready"}` once every listener is bound, so the harness awaits an event, not a delay.
+import dgram from 'node:dgram';
+import net from 'node:net';
+import readline from 'node:readline';
+
+const [name = 'agent', listenSpec = ''] = process.argv.slice(2);
+const out = (obj) => process.stdout.write(`${JSON.stringify(obj)}\n`);
+const addr = (ip, port) => `${ip}:${port}`;
+
+function listenTcp(host, port) {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer((sock) => {
+      sock.on('error', () => {});
+      sock.end(
+        `${JSON.stringify({ name, local: addr(sock.localAddress, sock.localPort), peer: addr(sock.remoteAddress, sock.remotePort) })}\n`,
+      );
+    });
+    server.once('error', reject);
+    server.listen({ host, port, backlog: 1024 }, () => resolve(server));
+  });
+}
+
+function listenUdp(host, port) {
+  return new Promise((resolve, reject) => {
+    const sock = dgram.createSocket('udp4');
+    sock.once('error', reject);
+    sock.on('message', (_msg, rinfo) => {
+      // The reply leaves from the socket's own address; conntrack un-DNATs it on the way back.
+      const body = JSON.stringify({ name, local: addr(host, port), peer: addr(rinfo.address, rinfo.port) });
+      sock.send(`${body}\n`, rinfo.port, rinfo.address);
+    });
+    sock.bind({ address: host, port }, () => resolve(sock));
+  });
+}
+
+/** errno → what the packet met: RST or ICMP port-unreachable → refused; ICMP host/net/admin → unreachable. */
+function classify(code) {
+  if (code === 'ECONNREFUSED' || code === 'ECONNRESET') return 'refused';
+  if (code === 'EHOSTUNREACH' || code === 'ENETUNREACH' || code === 'EACCES' || code === 'EPERM')
+    return 'unreachable';
+  return 'error';
+}
+
+function connectTcp(req) {
+  return new Promise((resolve) => {
+    let data = '';
+    let settled = false;
+    const done = (res) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      sock.destroy();
+      resolve({ id: req.id, ...res });
+    };
+    const sock = net.connect({
+      host: req.dst,
+      port: req.dport,
+      localAddress: req.src ?? undefined,
+      localPort: req.sport ?? undefined,
+    });
+    const timer = setTimeout(() => done({ kind: 'timeout' }), req.timeoutMs ?? 2000);
+    sock.setEncoding('utf8');
+    sock.on('data', (chunk) => {
+      data += chunk;
+    });
+    sock.on('end', () => done({ kind: 'reply', reply: JSON.parse(data.trim() || 'null') }));
+    sock.on('error', (err) => done({ kind: classify(err.code), code: err.code }));
+  });
+}
+
+function connectUdp(req) {
+  return new Promise((resolve) => {
+    let settled = false;
+    const sock = dgram.createSocket('udp4');
+    const done = (res) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      sock.close();
+      resolve({ id: req.id, ...res });
+    };
+    const timer = setTimeout(() => done({ kind: 'timeout' }), req.timeoutMs ?? 2000);
+    // A connected UDP socket receives ICMP errors as ECONNREFUSED/EHOSTUNREACH (udp(7), IP_RECVERR off).
+    sock.on('error', (err) => done({ kind: classify(err.code), code: err.code }));
+    sock.on('message', (msg) => done({ kind: 'reply', reply: JSON.parse(msg.toString().trim()) }));
+    sock.bind({ address: req.src ?? '0.0.0.0', port: req.sport ?? 0 }, () => {
+      sock.connect(req.dport, req.dst, (err) => {
+        if (err) return done({ kind: classify(err.code), code: err.code });
+        sock.send('hello\n', (e) => e && done({ kind: classify(e.code), code: e.code }));
+      });
+    });
+  });
+}
+
+async function main() {
+  const specs = listenSpec.split(',').filter(Boolean);
+  try {
+    for (const spec of specs) {
+      const parts = spec.split(':');
+      const proto = parts[0];
+      const host = parts.length === 3 ? parts[1] : '0.0.0.0';
+      const port = Number(parts[parts.length - 1]);
+      await (proto === 'udp' ? listenUdp(host, port) : listenTcp(host, port));
+    }
+  } catch (err) {
+    out({ kind: 'fatal', message: String(err) });
+    process.exit(2);
+  }
+  out({ kind: 'ready', name });
+  const rl = readline.createInterface({ input: process.stdin });
+  rl.on('line', (line) => {
+    if (!line.trim()) return;
+    const req = JSON.parse(line);
+    const run = req.proto === 'udp' ? connectUdp : connectTcp;
+    run(req).then(out, (err) => out({ id: req.id, kind: 'error', code: String(err) }));
+  });
+  rl.on('close', () => process.exit(0));
+}
+
+main();

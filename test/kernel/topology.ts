@@ -1,0 +1,197 @@
+import { randomBytes } from 'node:crypto';
+import { run, runOk } from './exec';
+
+/**
+ * The test's own little cluster, all in network namespaces made here (never the root namespace):
+ *
+ *   ext ns (external clients, on lo)  ──eth0 ⇄ eth0──  node ns (rules, ip_forward=1)  ──vethN ⇄ eth0──  pod ns ×N
+ *
+ * - node: `nodeIp/24` on the external link, default route via the ext side (as on a real node, so
+ *   traffic that is not DNATed is still routed and meets filter FORWARD, as kube-proxy expects);
+ *   one `/32` route per pod on its veth (Calico-style point-to-point, no bridge).
+ * - pods: `ip/32` on eth0, default via the link-local gateway 169.254.1.1 (owned by every node-side
+ *   veth) with permanent neighbour entries both ways (no ARP needed).
+ * - ext: `extGateway/24` on eth0 plus every external client address on lo; default route via the node,
+ *   so LoadBalancer IPs and externalIPs are routed to the node exactly like a node behind an LB.
+ */
+export interface TopologyPlan {
+  readonly nodeIp: string;
+  readonly extGateway: string;
+  readonly extClients: readonly string[];
+  /** Pod addresses grouped by namespace: each group is one namespace holding all its addresses. */
+  readonly pods: readonly (readonly string[])[];
+}
+
+export interface Topology {
+  readonly id: string;
+  readonly node: string;
+  readonly ext: string;
+  /** pod IP → namespace name. */
+  readonly pods: ReadonlyMap<string, string>;
+  /** Pod namespace names in group order. */
+  readonly podNamespaces: readonly string[];
+  readonly plan: TopologyPlan;
+}
+
+/** Every namespace this suite makes starts with this; leftovers from crashed runs are removed by it. */
+export const NS_PREFIX = 'kpe-';
+const POD_GATEWAY = '169.254.1.1';
+
+function mac(kind: number, index: number): string {
+  const hex = (n: number) => n.toString(16).padStart(2, '0');
+  return `02:6b:70:${hex(kind)}:${hex((index >> 8) & 0xff)}:${hex(index & 0xff)}`;
+}
+
+/** Lists namespaces whose name starts with `kpe-` (ours, from this or an earlier run). */
+export async function listTestNamespaces(): Promise<string[]> {
+  const r = await run('ip', ['netns', 'list']);
+  return r.stdout
+    .split('\n')
+    .map((l) => l.split(' ')[0] ?? '')
+    .filter((n) => n.startsWith(NS_PREFIX));
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Deletes `kpe-*` namespaces left by crashed runs: names carry the creating process id
+ * (`kpe-<pid>-<rand>-…`), so a run still alive elsewhere on the machine keeps its namespaces.
+ * Returns the names removed.
+ */
+export async function cleanLeftovers(): Promise<string[]> {
+  const stale = (await listTestNamespaces()).filter((n) => {
+    const pid = /^kpe-(\d+)-/.exec(n)?.[1];
+    return pid === undefined || (Number(pid) !== process.pid && !alive(Number(pid)));
+  });
+  await deleteNamespaces(stale);
+  return stale;
+}
+
+/** Deletes the given namespaces (their veths go with them); never throws. */
+export async function deleteNamespaces(names: readonly string[]): Promise<void> {
+  for (const n of names) await run('ip', ['netns', 'del', n]);
+}
+
+/**
+ * Creates the namespaces, links, addresses, routes and sysctls for `plan`. On any failure it deletes
+ * what it made and rethrows. Returns the names the rest of the harness uses.
+ */
+export async function createTopology(plan: TopologyPlan): Promise<Topology> {
+  const id = `${process.pid}-${randomBytes(2).toString('hex')}`;
+  const node = `${NS_PREFIX}${id}-node`;
+  const ext = `${NS_PREFIX}${id}-ext`;
+  const podNamespaces = plan.pods.map((_, i) => `${NS_PREFIX}${id}-p${i}`);
+  const pods = new Map(plan.pods.flatMap((group, i) => group.map((ip) => [ip, podNamespaces[i]!] as const)));
+  const made: string[] = [];
+  try {
+    for (const ns of [node, ext, ...podNamespaces]) {
+      await runOk('ip', ['netns', 'add', ns]);
+      made.push(ns);
+      await runOk('ip', ['-n', ns, 'link', 'set', 'lo', 'up']);
+    }
+    // Created directly inside the target namespaces: the root namespace never sees these links.
+    await runOk('ip', [
+      'link',
+      'add',
+      'eth0',
+      'netns',
+      node,
+      'type',
+      'veth',
+      'peer',
+      'name',
+      'eth0',
+      'netns',
+      ext,
+    ]);
+    await batch(node, [
+      `addr add ${plan.nodeIp}/24 dev eth0`,
+      'link set eth0 up',
+      `route add default via ${plan.extGateway}`,
+    ]);
+    const extCmds = [
+      `addr add ${plan.extGateway}/24 dev eth0`,
+      'link set eth0 up',
+      `route add default via ${plan.nodeIp}`,
+    ];
+    for (const c of plan.extClients) extCmds.push(`addr add ${c}/32 dev lo`);
+    await batch(ext, extCmds);
+    for (const [i, group] of plan.pods.entries()) {
+      const ns = podNamespaces[i]!;
+      const host = `veth${i}`;
+      const nodeMac = mac(1, i);
+      const podMac = mac(2, i);
+      await runOk('ip', [
+        'link',
+        'add',
+        host,
+        'netns',
+        node,
+        'address',
+        nodeMac,
+        'type',
+        'veth',
+        'peer',
+        'name',
+        'eth0',
+        'netns',
+        ns,
+        'address',
+        podMac,
+      ]);
+      await batch(node, [
+        // The gateway address on the node side (like flannel's cni0 address): MASQUERADE picks the
+        // out device's address (nf_nat_masquerade.c → inet_select_addr), so SNAT is visible in the
+        // conntrack reply tuple even for node-sourced traffic. With no address there it would pick the
+        // node IP and a node→pod masquerade would not change the tuple at all.
+        `addr add ${POD_GATEWAY}/32 dev ${host}`,
+        `link set ${host} up`,
+        ...group.flatMap((ip) => [
+          `route add ${ip}/32 dev ${host}`,
+          `neigh replace ${ip} lladdr ${podMac} dev ${host} nud permanent`,
+        ]),
+      ]);
+      await batch(ns, [
+        ...group.map((ip) => `addr add ${ip}/32 dev eth0`),
+        'link set eth0 up',
+        `route add ${POD_GATEWAY} dev eth0`,
+        `neigh replace ${POD_GATEWAY} lladdr ${nodeMac} dev eth0 nud permanent`,
+        // Replies and Service traffic leave through the node even between two addresses of one group
+        // only when the destination is not local here, which is all the harness sends (VIPs, node IPs).
+        `route add default via ${POD_GATEWAY} dev eth0`,
+      ]);
+    }
+    // The node forwards pod and external traffic (kube-proxy requires it; proxier.go checks ip_forward).
+    // route_localnet: kube-proxy sets net/ipv4/conf/all/route_localnet=1 when localhost NodePorts
+    // are on (proxier.go, sysctlRouteLocalnet), else a 127.0.0.1 source DNATed to a pod is a martian.
+    await runOk('ip', [
+      'netns',
+      'exec',
+      node,
+      'sysctl',
+      '-qw',
+      'net.ipv4.ip_forward=1',
+      'net.ipv4.conf.all.route_localnet=1',
+    ]);
+    return { id, node, ext, pods, podNamespaces, plan };
+  } catch (err) {
+    await deleteNamespaces(made);
+    throw err;
+  }
+}
+
+async function batch(ns: string, cmds: readonly string[]): Promise<void> {
+  await runOk('ip', ['-n', ns, '-batch', '-'], { input: `${cmds.join('\n')}\n` });
+}
+
+/** Removes every namespace of the topology; safe to call twice. */
+export function destroyTopology(t: Topology): Promise<void> {
+  return deleteNamespaces([t.node, t.ext, ...t.podNamespaces]);
+}
