@@ -1,0 +1,97 @@
+import { writeFileSync } from 'node:fs';
+import { generateIptablesSave } from '../src/core/gen/generate';
+import { randomClusterSpec } from '../src/core/gen/randomSpec';
+import { expect, test } from './fixtures';
+import { BROKEN_RULE, RULE_COUNTS, WEB_KUBECTL, WEB_NAT_DUMP, WEB_NODE_DUMP } from './scenarios';
+
+// Projector-sized window for the README screenshots.
+test.use({ viewport: { width: 1600, height: 1000 } });
+// Monaco's lazy chunk is large; on a shared 2-core machine the first load can take many seconds.
+test.describe.configure({ timeout: 120_000 });
+
+test('a first visit opens the web example, already analysed', async ({ explorer }) => {
+  await explorer.goto();
+  await expect(explorer.status).toContainText(`Parsed ${RULE_COUNTS.webNodeDump} rules`);
+  await expect(explorer.iptablesEditor).toContainText('*nat');
+  await expect(explorer.kubectlEditor).toContainText('service/web');
+  await expect(explorer.persistStatus).toContainText('Example');
+  await expect(explorer.errorMarkers('iptables')).toHaveCount(0);
+  await explorer.screenshot('example');
+});
+
+test('pasting the web nat dump and its kubectl output analyses them', async ({ explorer }) => {
+  await explorer.goto();
+  await explorer.pasteIptables(WEB_NAT_DUMP);
+  await explorer.pasteKubectl(WEB_KUBECTL);
+  await explorer.waitForAnalysis();
+  await expect(explorer.status).toContainText(`Parsed ${RULE_COUNTS.webNatDump} rules in`);
+  await expect(explorer.status).toContainText('kubectl: 2 Services');
+  await expect(explorer.errorMarkers('iptables')).toHaveCount(0);
+  await expect(explorer.page.getByRole('region', { name: 'Chain graph' })).toContainText(
+    'KUBE-SVC-LOLE4ISW44XBNF3G',
+  );
+  await explorer.screenshot('paste');
+});
+
+test('a broken rule shows a marker and the page keeps working', async ({ explorer, page }) => {
+  await explorer.goto();
+  const graph = page.getByRole('region', { name: 'Chain graph' });
+  await expect(graph).toContainText('KUBE-SVC-LOLE4ISW44XBNF3G');
+
+  await explorer.pasteIptables(WEB_NODE_DUMP.replace(BROKEN_RULE.replaces, BROKEN_RULE.with));
+  await explorer.waitForAnalysis();
+  // The diagnostics list names the problem and jumps to its line, where Monaco draws the squiggle.
+  const problems = explorer.iptablesEditor.locator('.diagnostics');
+  await expect(problems).toContainText('1 error');
+  await expect(problems).toContainText(BROKEN_RULE.code);
+  await problems
+    .getByRole('button', { name: /^Line \d+$/ })
+    .first()
+    .click();
+  await expect(explorer.errorMarkers('iptables').first()).toBeVisible();
+  // The last good graph stays, marked stale; the page still answers.
+  await expect(explorer.status).toContainText('stale');
+  await expect(graph).toHaveAttribute('data-stale', 'true');
+  await expect(graph).toContainText('KUBE-SVC-LOLE4ISW44XBNF3G');
+  await explorer.screenshot('broken-rule');
+
+  await explorer.pasteIptables(WEB_NODE_DUMP);
+  await explorer.waitForAnalysis();
+  await expect(explorer.status).not.toContainText('stale');
+  await expect(explorer.errorMarkers('iptables')).toHaveCount(0);
+  await expect(graph).toHaveAttribute('data-stale', 'false');
+});
+
+test('what the user typed survives a reload', async ({ explorer, page }) => {
+  await explorer.goto();
+  await explorer.pasteIptables(WEB_NAT_DUMP);
+  await explorer.pasteKubectl(WEB_KUBECTL);
+  await expect(explorer.persistStatus).toHaveText('Saved in this browser.');
+  await page.reload();
+  await explorer.waitForAnalysis();
+  await expect(explorer.iptablesEditor).toHaveAttribute('data-text-length', String(WEB_NAT_DUMP.length));
+  await expect(explorer.kubectlEditor).toHaveAttribute('data-text-length', String(WEB_KUBECTL.length));
+  await expect(explorer.status).toContainText(`Parsed ${RULE_COUNTS.webNatDump} rules`);
+  await expect(explorer.persistStatus).toContainText('Restored from this browser');
+});
+
+test('a dump too large for browser storage opens from a file and says it was not saved', async ({
+  explorer,
+}, testInfo) => {
+  await explorer.goto();
+  // A generated 1,200-Service node: over 4 million characters, more than localStorage holds.
+  const big = generateIptablesSave(randomClusterSpec({ services: 1200, seed: 4 }), {
+    flavour: 'iptables-save',
+  });
+  expect(big.length).toBeGreaterThan(4_000_000);
+  const path = testInfo.outputPath('big.iptables-save');
+  writeFileSync(path, big);
+  await explorer.openIptablesFile(path);
+  await expect(explorer.iptablesEditor).toHaveAttribute('data-text-length', String(big.length), {
+    timeout: 30_000,
+  });
+  await explorer.waitForAnalysis(90_000);
+  await expect(explorer.status).toContainText(/Parsed \d{2},\d{3} rules/);
+  await expect(explorer.iptablesEditor).toContainText('from big.iptables-save');
+  await expect(explorer.persistStatus).toContainText('Not saved in the browser');
+});

@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import type { Ruleset } from '../core/model/ruleset';
+import { diagnostic } from '../core/text/diagnostic';
+import type { AnalyzedResponse } from '../workers/protocol';
+import { useStore } from './store';
+
+const ruleset = (ruleCount: number): Ruleset => ({ family: 'ipv4', tables: {}, ruleCount });
+
+function response(id: number, rules: Ruleset, errors: number): AnalyzedResponse {
+  const summary = {
+    bytes: 0,
+    lines: 0,
+    tables: 0,
+    chains: 0,
+    rules: rules.ruleCount,
+    servicePorts: 0,
+    kubectlServices: 0,
+    timings: { parse: 0, lower: 0, kubectl: 0, model: 0, graph: 0, layout: 0 },
+  };
+  const iptables = Array.from({ length: errors }, () =>
+    diagnostic('iptables', 'error', 'iptables/bad-rule', 'bad', { start: 0, end: 1 }),
+  );
+  return {
+    type: 'analyzed',
+    id,
+    diagnostics: { iptables, kubectl: [] },
+    ruleset: rules,
+    model: null,
+    kubectl: null,
+    groups: [],
+    graph: null,
+    positions: null,
+    summary,
+  };
+}
+
+describe('analysis slice', () => {
+  it('tracks which input version is analyzed, ignores old answers, and marks errors stale', () => {
+    const s = useStore.getState;
+    s().setInputs('a', '', 'edited');
+    const v1 = s().inputVersion;
+    s().analysisStarted(1, v1);
+    expect(s().status).toBe('parsing');
+    s().analysisReceived(response(1, ruleset(5), 0));
+    expect(s()).toMatchObject({ status: 'ready', stale: false, analyzedVersion: v1 });
+    expect(s().ruleset?.ruleCount).toBe(5);
+
+    s().setIptablesText('a broken');
+    expect(s().inputVersion).toBe(v1 + 1);
+    s().analysisStarted(2, s().inputVersion);
+    s().analysisStarted(3, s().inputVersion);
+    s().analysisReceived(response(2, ruleset(99), 0));
+    expect(s().status).toBe('parsing');
+    s().analysisReceived(response(3, ruleset(4), 1));
+    expect(s()).toMatchObject({ status: 'ready', stale: true, analyzedVersion: v1 + 1 });
+    expect(s().ruleset?.ruleCount).toBe(5);
+    expect(s().diagnostics.iptables).toHaveLength(1);
+
+    s().analysisStarted(4, s().inputVersion);
+    s().analysisFailed(4, 'worker died');
+    expect(s()).toMatchObject({ status: 'error', stale: true, analysisError: 'worker died' });
+  });
+});

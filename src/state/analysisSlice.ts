@@ -1,0 +1,134 @@
+import type { StateCreator } from 'zustand';
+import type { ServiceGroup } from '../core/graph/services';
+import type { ChainGraph, GraphPositions } from '../core/graph/types';
+import type { KubectlData } from '../core/kubectl/types';
+import type { KubeProxyModel } from '../core/model/kubeTypes';
+import type { Ruleset } from '../core/model/ruleset';
+import { type Diagnostic, hasErrors } from '../core/text/diagnostic';
+import { getAnalysisClient } from '../workers/client';
+import type { AnalysisSummary, AnalyzedResponse, GraphFocus, LayoutResponse } from '../workers/protocol';
+import type { AppState } from './store';
+
+export type AnalysisStatus = 'idle' | 'parsing' | 'ready' | 'error';
+
+export interface InputDiagnostics {
+  readonly iptables: readonly Diagnostic[];
+  readonly kubectl: readonly Diagnostic[];
+}
+
+/**
+ * The worker's view of the current input. `ruleset`/`model`/`graph` are the last GOOD analysis:
+ * when a newer text has parse errors they stay on screen and `stale` says they no longer match it.
+ */
+export interface AnalysisSlice {
+  readonly status: AnalysisStatus;
+  /** Id of the latest `analyze` request sent; responses with an older id are ignored. */
+  readonly requestId: number;
+  /** `inputVersion` of the texts the latest request was made from / the last response describes. */
+  readonly requestedVersion: number;
+  readonly analyzedVersion: number;
+  readonly stale: boolean;
+  readonly ruleset: Ruleset | null;
+  readonly model: KubeProxyModel | null;
+  readonly kubectl: KubectlData | null;
+  /** Service ports found in the nat table (Service search, destination picker). */
+  readonly groups: readonly ServiceGroup[];
+  /** Diagnostics of the CURRENT texts (even when the graph is stale). */
+  readonly diagnostics: InputDiagnostics;
+  readonly graph: ChainGraph | null;
+  readonly positions: GraphPositions | null;
+  /** The focus the graph was last laid out with (`null` = the worker's default). */
+  readonly graphFocus: GraphFocus | null;
+  readonly summary: AnalysisSummary | null;
+  /** A failure of the worker itself (not an input error), in words. */
+  readonly analysisError: string | null;
+  /** Sends the current texts to the worker (the app debounces typing before calling it). No-op without a worker. */
+  analyze(): void;
+  /**
+   * Re-draws the graph of the current analysis with another focus (Service search, packet path);
+   * `null` = the default view. The answer arrives through `layoutReceived`.
+   */
+  focusGraph(focus: GraphFocus | null): void;
+  /** Marks a new `analyze` request as the one to wait for. */
+  analysisStarted(id: number, inputVersion: number): void;
+  analysisReceived(response: AnalyzedResponse): void;
+  analysisFailed(id: number, message: string): void;
+  /** Marks a `layout` request (graph focus change) as sent. */
+  layoutStarted(focus: GraphFocus | null): void;
+  layoutReceived(response: LayoutResponse): void;
+}
+
+const NO_DIAGNOSTICS: InputDiagnostics = { iptables: [], kubectl: [] };
+
+/** Analysis slice: status, last good Ruleset/model/graph, current diagnostics. The worker client drives it. */
+export const createAnalysisSlice: StateCreator<AppState, [], [], AnalysisSlice> = (set, get) => ({
+  status: 'idle',
+  requestId: 0,
+  requestedVersion: -1,
+  analyzedVersion: -1,
+  stale: false,
+  ruleset: null,
+  model: null,
+  kubectl: null,
+  groups: [],
+  diagnostics: NO_DIAGNOSTICS,
+  graph: null,
+  positions: null,
+  graphFocus: null,
+  summary: null,
+  analysisError: null,
+  analyze: () => {
+    const { iptablesText, kubectlText, graphFocus, inputVersion } = get();
+    const client = getAnalysisClient();
+    if (client) get().analysisStarted(client.analyze(iptablesText, kubectlText, graphFocus), inputVersion);
+  },
+  focusGraph: (focus) => {
+    set({ graphFocus: focus });
+    getAnalysisClient()?.layout(focus);
+  },
+  analysisStarted: (id, inputVersion) =>
+    set({ status: 'parsing', requestId: id, requestedVersion: inputVersion }),
+  analysisReceived: (r) => {
+    if (r.id !== get().requestId) return;
+    const diagnostics = { iptables: r.diagnostics.iptables, kubectl: r.diagnostics.kubectl };
+    const analyzedVersion = get().requestedVersion;
+    // An input with errors keeps the last good graph on screen (marked stale), so a half-typed
+    // rule never blanks the page; the first analysis has nothing better to keep.
+    if (hasErrors(r.diagnostics.iptables) && get().ruleset !== null) {
+      set({
+        status: 'ready',
+        stale: true,
+        diagnostics,
+        summary: r.summary,
+        analysisError: null,
+        analyzedVersion,
+      });
+      return;
+    }
+    set({
+      status: 'ready',
+      stale: false,
+      ruleset: r.ruleset,
+      model: r.model,
+      kubectl: r.kubectl,
+      groups: r.groups,
+      diagnostics,
+      graph: r.graph,
+      positions: r.positions,
+      summary: r.summary,
+      analysisError: null,
+      analyzedVersion,
+    });
+  },
+  analysisFailed: (id, message) => {
+    if (id !== get().requestId) return;
+    set({
+      status: 'error',
+      stale: get().ruleset !== null,
+      analysisError: message,
+      analyzedVersion: get().requestedVersion,
+    });
+  },
+  layoutStarted: (graphFocus) => set({ graphFocus }),
+  layoutReceived: (r) => set({ graph: r.graph, positions: r.positions }),
+});

@@ -1,0 +1,97 @@
+import type { PersistStatus } from './inputSlice';
+
+/**
+ * Keeps what the user typed across reloads in localStorage, and says plainly when it cannot.
+ * Wire format (stored in users' browsers): key `kpe.input.v1`, JSON `{ iptables, kubectl }`.
+ * Never change it; add a `v2` key and read `v1` as a fallback instead.
+ */
+
+export const STORAGE_KEY = 'kpe.input.v1';
+
+/**
+ * Browsers give an origin about 5 million UTF-16 characters of localStorage (Chromium: 10 MB of
+ * UTF-16, Firefox 5 MiB); we stay well below so that a save never half-fails.
+ */
+export const MAX_SAVED_CHARS = 4_000_000;
+
+export interface SavedInput {
+  readonly iptables: string;
+  readonly kubectl: string;
+}
+
+/** The part of the Storage API we use (a Map-backed fake in tests). */
+export interface StorageLike {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+  removeItem(key: string): void;
+}
+
+/** The saved input, or `null` when there is none, it is unreadable, or storage is unavailable. */
+export function loadSavedInput(storage: StorageLike | null): SavedInput | null {
+  try {
+    const raw = storage?.getItem(STORAGE_KEY);
+    if (!raw) return null;
+    const data: unknown = JSON.parse(raw);
+    if (typeof data !== 'object' || data === null) return null;
+    const { iptables, kubectl } = data as Record<string, unknown>;
+    if (typeof iptables !== 'string' || typeof kubectl !== 'string') return null;
+    return { iptables, kubectl };
+  } catch {
+    return null;
+  }
+}
+
+function megabytes(chars: number): string {
+  return `${(chars / 1_000_000).toFixed(1)} million characters`;
+}
+
+/**
+ * Saves the input. Returns what happened, in words the status line shows: `saved`, or
+ * `not-saved` with the reason (too large, quota exceeded, storage disabled). Never throws.
+ */
+export function saveInput(storage: StorageLike | null, input: SavedInput): PersistStatus {
+  const chars = input.iptables.length + input.kubectl.length;
+  if (!storage) return { kind: 'not-saved', reason: 'This browser does not allow local storage here.' };
+  if (chars > MAX_SAVED_CHARS) {
+    // A stale smaller copy would come back on reload and look like the user's latest input.
+    tryRemove(storage);
+    return {
+      kind: 'not-saved',
+      reason: `Not saved in the browser: the input is ${megabytes(chars)}, more than browser storage holds (${megabytes(MAX_SAVED_CHARS)}). It is kept until you reload.`,
+    };
+  }
+  try {
+    storage.setItem(STORAGE_KEY, JSON.stringify(input));
+    return { kind: 'saved', chars };
+  } catch (e) {
+    tryRemove(storage);
+    const name = e instanceof Error ? e.name : '';
+    const reason =
+      name === 'QuotaExceededError'
+        ? 'Not saved in the browser: storage is full.'
+        : `Not saved in the browser: ${e instanceof Error ? e.message : String(e)}`;
+    return { kind: 'not-saved', reason };
+  }
+}
+
+/** Forgets the saved input (the "Load example" button). */
+export function clearSavedInput(storage: StorageLike | null): void {
+  if (storage) tryRemove(storage);
+}
+
+function tryRemove(storage: StorageLike): void {
+  try {
+    storage.removeItem(STORAGE_KEY);
+  } catch {
+    // Storage that refuses removal also refuses reads: nothing stale can come back.
+  }
+}
+
+/** `window.localStorage`, or `null` where reading it throws (sandboxed frames, disabled storage). */
+export function browserStorage(): StorageLike | null {
+  try {
+    return (globalThis as { localStorage?: StorageLike }).localStorage ?? null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,122 @@
+import { type DragEvent, type ReactNode, useEffect, useMemo, useState } from 'react';
+import type { Diagnostic } from '../../core/text/diagnostic';
+import { LineIndex } from '../../core/text/lineIndex';
+import { DiagnosticList } from './DiagnosticList';
+import { MonacoEditor } from './MonacoEditor';
+import { diagnosticsToMarkers } from './markers';
+import { monaco } from './monaco';
+
+export interface EditorPaneProps {
+  readonly id: 'iptables' | 'kubectl';
+  readonly title: string;
+  /** Accessible name of the pane (a region) and of the editor input. */
+  readonly regionLabel: string;
+  readonly editorLabel: string;
+  readonly fileLabel: string;
+  readonly language: string;
+  readonly text: string;
+  readonly diagnostics: readonly Diagnostic[];
+  readonly hint: ReactNode;
+  readonly onChange: (text: string) => void;
+  readonly onFile: (text: string, name: string) => void;
+  /** Extra wiring once the editor exists (selection, reveal); returns its cleanup. */
+  readonly onEditor?: (editor: monaco.editor.IStandaloneCodeEditor) => (() => void) | undefined;
+}
+
+/** Reads a dropped or picked file (UTF-8) and hands its text over. */
+async function readFile(file: File, onFile: EditorPaneProps['onFile'], onError: (m: string) => void) {
+  try {
+    onFile(await file.text(), file.name);
+  } catch (e) {
+    onError(`Could not read ${file.name}: ${e instanceof Error ? e.message : String(e)}`);
+  }
+}
+
+/** One editor with its title, file picker, drop zone, markers and diagnostics list. */
+export function EditorPane(p: EditorPaneProps) {
+  const [editor, setEditor] = useState<monaco.editor.IStandaloneCodeEditor | null>(null);
+  const [dragging, setDragging] = useState(false);
+  const [fileError, setFileError] = useState<string | null>(null);
+  const index = useMemo(() => new LineIndex(p.text), [p.text]);
+
+  useEffect(() => {
+    const model = editor?.getModel();
+    if (!model) return;
+    const { markers } = diagnosticsToMarkers(p.text, p.diagnostics, index);
+    monaco.editor.setModelMarkers(model, 'kpe', markers as monaco.editor.IMarkerData[]);
+  }, [editor, p.diagnostics, p.text, index]);
+
+  const onDrop = (e: DragEvent) => {
+    if (!e.dataTransfer.types.includes('Files')) return;
+    e.preventDefault();
+    e.stopPropagation();
+    setDragging(false);
+    const file = e.dataTransfer.files[0];
+    if (file) void readFile(file, p.onFile, setFileError);
+  };
+  const onDragOver = (e: DragEvent) => {
+    if (!e.dataTransfer.types.includes('Files')) return;
+    e.preventDefault();
+    setDragging(true);
+  };
+
+  return (
+    <section
+      className={`editor-pane${dragging ? ' dragging' : ''}`}
+      aria-label={p.regionLabel}
+      data-text-length={p.text.length}
+      onDragOverCapture={onDragOver}
+      onDragLeave={() => setDragging(false)}
+      onDropCapture={onDrop}
+    >
+      <header className="pane-header">
+        <h2>{p.title}</h2>
+        <span className="pane-hint">{p.hint}</span>
+        <label className="button file-button">
+          Open file…
+          <input
+            type="file"
+            aria-label={p.fileLabel}
+            onChange={(e) => {
+              const file = e.currentTarget.files?.[0];
+              if (file) void readFile(file, p.onFile, setFileError);
+              e.currentTarget.value = '';
+            }}
+          />
+        </label>
+      </header>
+      {fileError && (
+        <p className="file-error" role="alert">
+          {fileError}
+        </p>
+      )}
+      <div className="editor-frame">
+        <MonacoEditor
+          value={p.text}
+          language={p.language}
+          ariaLabel={p.editorLabel}
+          path={`/${p.id}.txt`}
+          onChange={p.onChange}
+          onReady={(ed) => {
+            setEditor(ed);
+            const cleanup = p.onEditor?.(ed);
+            return () => {
+              cleanup?.();
+              setEditor(null);
+            };
+          }}
+        />
+        {dragging && <div className="drop-overlay">Drop the file to open it</div>}
+      </div>
+      <DiagnosticList
+        diagnostics={p.diagnostics}
+        index={index}
+        onGoto={(line) => {
+          editor?.revealLineInCenter(line);
+          editor?.setPosition({ lineNumber: line, column: 1 });
+          editor?.focus();
+        }}
+      />
+    </section>
+  );
+}

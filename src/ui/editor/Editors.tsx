@@ -1,0 +1,94 @@
+import { useStore } from '../../state/store';
+import { EditorPane } from './EditorPane';
+import { IPTABLES_LANGUAGE, registerIptablesLanguage } from './iptablesLanguage';
+import { monaco } from './monaco';
+import { registerChainProviders } from './providers';
+import { defineTheme } from './theme';
+
+// Once per page: the language, theme and providers are global to Monaco.
+registerIptablesLanguage(monaco);
+defineTheme(monaco);
+registerChainProviders(monaco, () => {
+  const s = useStore.getState();
+  return { ruleset: s.ruleset, model: s.model, kubectl: s.kubectl };
+});
+
+/**
+ * Selection sync for the iptables editor: the cursor's line selects its rule (the graph highlights
+ * it); a reveal request from the graph or the packet path scrolls to and highlights its line.
+ */
+function wireIptablesEditor(editor: monaco.editor.IStandaloneCodeEditor): () => void {
+  const highlight = editor.createDecorationsCollection();
+  const cursor = editor.onDidChangeCursorPosition((e) => {
+    if (e.source !== 'api') useStore.getState().selectLine(e.position.lineNumber);
+  });
+  const show = (line: number | null) => {
+    const model = editor.getModel();
+    if (!model || line === null || line < 1 || line > model.getLineCount()) {
+      highlight.clear();
+      return;
+    }
+    editor.revealLineInCenterIfOutsideViewport(line);
+    highlight.set([
+      {
+        range: new monaco.Range(line, 1, line, model.getLineMaxColumn(line)),
+        options: {
+          isWholeLine: true,
+          className: 'kpe-line-highlight',
+          linesDecorationsClassName: 'kpe-line-gutter',
+        },
+      },
+    ]);
+  };
+  show(useStore.getState().highlightedLine);
+  const unsubscribe = useStore.subscribe((s, prev) => {
+    if (s.highlightedLine !== prev.highlightedLine || s.revealCount !== prev.revealCount)
+      show(s.highlightedLine);
+  });
+  return () => {
+    unsubscribe();
+    cursor.dispose();
+    highlight.clear();
+  };
+}
+
+/** The two editors (iptables-save, kubectl). Loaded with React.lazy: Monaco is not in the first load. */
+export default function Editors() {
+  const iptablesText = useStore((s) => s.iptablesText);
+  const kubectlText = useStore((s) => s.kubectlText);
+  const diagnostics = useStore((s) => s.diagnostics);
+  const fileName = useStore((s) => s.iptablesFileName);
+  const setIptablesText = useStore((s) => s.setIptablesText);
+  const setKubectlText = useStore((s) => s.setKubectlText);
+  return (
+    <div className="editors">
+      <EditorPane
+        id="iptables"
+        title="iptables-save"
+        regionLabel="iptables-save editor"
+        editorLabel="iptables-save input"
+        fileLabel="Open iptables-save file"
+        language={IPTABLES_LANGUAGE}
+        text={iptablesText}
+        diagnostics={diagnostics.iptables}
+        hint={fileName ? `from ${fileName}` : 'paste, drop a file, or open one'}
+        onChange={(t) => setIptablesText(t)}
+        onFile={(t, name) => setIptablesText(t, 'file', name)}
+        onEditor={wireIptablesEditor}
+      />
+      <EditorPane
+        id="kubectl"
+        title="kubectl get svc,ep"
+        regionLabel="kubectl editor"
+        editorLabel="kubectl input"
+        fileLabel="Open kubectl file"
+        language="plaintext"
+        text={kubectlText}
+        diagnostics={diagnostics.kubectl}
+        hint="table, JSON or YAML (optional)"
+        onChange={(t) => setKubectlText(t)}
+        onFile={(t) => setKubectlText(t, 'file')}
+      />
+    </div>
+  );
+}

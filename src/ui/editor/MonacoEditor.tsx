@@ -1,0 +1,72 @@
+import { useEffect, useRef } from 'react';
+import { monaco } from './monaco';
+import { THEME } from './theme';
+
+export interface MonacoEditorProps {
+  readonly value: string;
+  readonly language: string;
+  /** Accessible name of the editor's input (screen readers, Playwright's getByRole). */
+  readonly ariaLabel: string;
+  /** Model URI path, e.g. `/iptables.txt`: lets providers tell the editors apart. */
+  readonly path: string;
+  readonly onChange: (value: string) => void;
+  readonly onReady?: (editor: monaco.editor.IStandaloneCodeEditor) => (() => void) | undefined;
+}
+
+/** A thin wrapper around `monaco.editor.create` (no @monaco-editor/react: it carries a CDN default). */
+export function MonacoEditor({ value, language, ariaLabel, path, onChange, onReady }: MonacoEditorProps) {
+  const host = useRef<HTMLDivElement>(null);
+  const editorRef = useRef<monaco.editor.IStandaloneCodeEditor | null>(null);
+  const emitted = useRef(value);
+  const applying = useRef(false);
+  const callbacks = useRef({ onChange, onReady });
+  callbacks.current = { onChange, onReady };
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the editor is created once; `value` syncs below.
+  useEffect(() => {
+    const model = monaco.editor.createModel(
+      emitted.current,
+      language,
+      monaco.Uri.from({ scheme: 'kpe', path }),
+    );
+    const editor = monaco.editor.create(host.current as HTMLDivElement, {
+      model,
+      ariaLabel,
+      theme: THEME,
+      automaticLayout: true,
+      minimap: { enabled: false },
+      fontSize: 14,
+      lineNumbersMinChars: 4,
+      scrollBeyondLastLine: false,
+      fixedOverflowWidgets: true,
+      renderLineHighlight: 'all',
+      stickyScroll: { enabled: false },
+    });
+    editorRef.current = editor;
+    const sub = editor.onDidChangeModelContent(() => {
+      if (applying.current) return;
+      emitted.current = model.getValue();
+      callbacks.current.onChange(emitted.current);
+    });
+    const cleanup = callbacks.current.onReady?.(editor);
+    return () => {
+      cleanup?.();
+      sub.dispose();
+      editor.dispose();
+      model.dispose();
+      editorRef.current = null;
+    };
+  }, []);
+
+  useEffect(() => {
+    const editor = editorRef.current;
+    if (!editor || value === emitted.current) return;
+    emitted.current = value;
+    // A new text from outside (file, example, reload) is not an edit: do not echo it back.
+    applying.current = true;
+    editor.getModel()?.setValue(value);
+    applying.current = false;
+  }, [value]);
+
+  return <div ref={host} className="monaco-host" />;
+}

@@ -1,0 +1,54 @@
+import type { editor, IDisposable, Position } from 'monaco-editor/editor';
+import { type ChainContext, chainDefinitionLine, chainsNamed, describeChain } from './chainInfo';
+import { IPTABLES_LANGUAGE } from './iptablesLanguage';
+import type { Monaco } from './monaco';
+
+/** The table (`*nat`) a line belongs to: the nearest header above it, or `null` (an excerpt). */
+function tableAt(model: editor.ITextModel, line: number): string | null {
+  for (let l = line; l >= 1; l--) {
+    const text = model.getLineContent(l);
+    if (text.startsWith('*')) return text.slice(1).trim();
+  }
+  return null;
+}
+
+function chainWord(model: editor.ITextModel, position: Position) {
+  const word = model.getWordAtPosition(position);
+  if (!word || !/^[A-Za-z][\w-]*$/.test(word.word)) return null;
+  return word;
+}
+
+/**
+ * Hover on a chain name shows its role, Service port and endpoints; Ctrl/Cmd-click (definition)
+ * on a jump target goes to the chain's declaration in the same table. `context` reads the latest
+ * analysis at call time. Returns the registrations to dispose.
+ */
+export function registerChainProviders(monaco: Monaco, context: () => ChainContext): IDisposable[] {
+  const hover = monaco.languages.registerHoverProvider(IPTABLES_LANGUAGE, {
+    provideHover(model, position) {
+      const word = chainWord(model, position);
+      if (!word) return null;
+      const paragraphs = describeChain(context(), word.word);
+      if (!paragraphs) return null;
+      return {
+        range: new monaco.Range(position.lineNumber, word.startColumn, position.lineNumber, word.endColumn),
+        contents: paragraphs.map((value) => ({ value })),
+      };
+    },
+  });
+  const definition = monaco.languages.registerDefinitionProvider(IPTABLES_LANGUAGE, {
+    provideDefinition(model, position) {
+      const word = chainWord(model, position);
+      if (!word) return null;
+      const chains = chainsNamed(context().ruleset, word.word);
+      if (chains.length === 0) return null;
+      // KUBE-SERVICES exists in nat and filter: a jump stays in its own table (iptables(8)).
+      const table = tableAt(model, position.lineNumber);
+      const chain = chains.find((c) => c.table === table) ?? chains[0]!;
+      const line = chainDefinitionLine(chain);
+      if (line === null || line > model.getLineCount()) return null;
+      return { uri: model.uri, range: new monaco.Range(line, 1, line, model.getLineMaxColumn(line)) };
+    },
+  });
+  return [hover, definition];
+}

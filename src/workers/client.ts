@@ -1,0 +1,167 @@
+import type { Packet, TraceEnv, TraceResult } from '../core/trace/types';
+import type {
+  AnalyzedResponse,
+  ErrorResponse,
+  GraphFocus,
+  LayoutResponse,
+  SimulatedResponse,
+  WorkerRequest,
+  WorkerResponse,
+} from './protocol';
+
+/** What the UI side does with answers that are not awaited (analysis and layout results, their errors). */
+export interface ClientListener {
+  analyzed(response: AnalyzedResponse): void;
+  layout(response: LayoutResponse): void;
+  failed(response: ErrorResponse): void;
+}
+
+/** The minimal worker surface the client uses (a real `Worker`, or a fake in tests). */
+export interface WorkerLike {
+  postMessage(message: WorkerRequest): void;
+  onmessage: ((event: { readonly data: WorkerResponse }) => void) | null;
+  onerror: ((event: { readonly message: string; preventDefault?(): void }) => void) | null;
+  terminate(): void;
+}
+
+type Waiter = { resolve(r: WorkerResponse | null): void; onProgress?: (r: SimulatedResponse) => void };
+
+/**
+ * The UI side of protocol.ts. Ids increase per client; for each request kind only the latest id
+ * counts: an answer to an older request is dropped (its promise resolves `null`). A dead worker
+ * (failed to load, crashed) is reported through `failed` for every request in flight and replaced
+ * on the next request.
+ */
+export class AnalysisClient {
+  private worker: WorkerLike | null = null;
+  private nextId = 1;
+  private readonly latest = new Map<string, number>();
+  private readonly waiters = new Map<number, Waiter>();
+  private readonly kinds = new Map<number, WorkerRequest['type']>();
+
+  constructor(
+    private readonly createWorker: () => WorkerLike,
+    private readonly listener: ClientListener,
+  ) {}
+
+  /** Sends the texts for analysis; the answer goes to `listener.analyzed`. Returns the request id. */
+  analyze(iptablesText: string, kubectlText: string, focus: GraphFocus | null): number {
+    return this.send((id) => ({ type: 'analyze', id, iptablesText, kubectlText, focus }));
+  }
+
+  /** Re-draws the graph of the last good analysis with another focus; the answer goes to `listener.layout`. */
+  layout(focus: GraphFocus | null): number {
+    return this.send((id) => ({ type: 'layout', id, focus }));
+  }
+
+  /** Traces in the worker. Resolves `null` when superseded by a newer trace or on failure. */
+  trace(packet: Packet, env: TraceEnv): Promise<TraceResult | null> {
+    return new Promise((resolve) => {
+      const id = this.send((i) => ({ type: 'trace', id: i, packet, env }));
+      this.waiters.set(id, { resolve: (r) => resolve(r?.type === 'traced' ? r.result : null) });
+    });
+  }
+
+  /**
+   * Streams a simulation: `onProgress` gets cumulative counts per chunk. Resolves with the final
+   * message, or `null` when cancelled, superseded or failed.
+   */
+  simulate(
+    packet: Packet,
+    env: TraceEnv,
+    options: { connections: number; seed: number; chunk?: number },
+    onProgress: (r: SimulatedResponse) => void,
+  ): { id: number; done: Promise<SimulatedResponse | null> } {
+    let id = 0;
+    const done = new Promise<SimulatedResponse | null>((resolve) => {
+      id = this.send((i) => ({ type: 'simulate', id: i, packet, env, ...options }));
+      this.waiters.set(id, { resolve: (r) => resolve(r?.type === 'simulated' ? r : null), onProgress });
+    });
+    return { id, done };
+  }
+
+  /** Stops a simulation stream. */
+  cancel(id: number): void {
+    this.worker?.postMessage({ type: 'cancel', id });
+    this.settle(id, null);
+  }
+
+  dispose(): void {
+    this.worker?.terminate();
+    this.worker = null;
+    for (const id of [...this.waiters.keys()]) this.settle(id, null);
+  }
+
+  private send(make: (id: number) => WorkerRequest): number {
+    const id = this.nextId++;
+    const request = make(id);
+    const previous = this.latest.get(request.type);
+    if (previous !== undefined) this.settle(previous, null);
+    this.latest.set(request.type, id);
+    this.kinds.set(id, request.type);
+    this.ensureWorker().postMessage(request);
+    return id;
+  }
+
+  private ensureWorker(): WorkerLike {
+    if (this.worker) return this.worker;
+    const w = this.createWorker();
+    w.onmessage = (e) => this.receive(e.data);
+    w.onerror = (e) => {
+      e.preventDefault?.();
+      this.worker = null;
+      w.terminate();
+      const message = `The analysis worker stopped: ${e.message || 'it could not be loaded'}.`;
+      for (const [id, type] of this.kinds) {
+        if (type !== 'cancel') this.receive({ type: 'error', id, request: type, message });
+      }
+    };
+    this.worker = w;
+    return w;
+  }
+
+  private receive(r: WorkerResponse): void {
+    const type = r.type === 'error' ? r.request : r.type === 'analyzed' ? 'analyze' : r.type;
+    const kind = type === 'traced' ? 'trace' : type === 'simulated' ? 'simulate' : type;
+    if (this.latest.get(kind) !== r.id) return;
+    if (r.type === 'simulated' && !r.final) {
+      this.waiters.get(r.id)?.onProgress?.(r);
+      return;
+    }
+    if (r.type === 'simulated') this.waiters.get(r.id)?.onProgress?.(r);
+    this.kinds.delete(r.id);
+    if (r.type === 'analyzed') this.listener.analyzed(r);
+    else if (r.type === 'layout') this.listener.layout(r);
+    else if (r.type === 'error' && (r.request === 'analyze' || r.request === 'layout'))
+      this.listener.failed(r);
+    this.settle(r.id, r);
+  }
+
+  private settle(id: number, r: WorkerResponse | null): void {
+    const w = this.waiters.get(id);
+    this.waiters.delete(id);
+    if (r === null) this.kinds.delete(id);
+    w?.resolve(r);
+  }
+}
+
+let shared: AnalysisClient | null = null;
+
+/**
+ * Creates the app's one worker client, answering to `listener` (the store). Call once at start-up
+ * with the worker factory: `() => new Worker(new URL('…/analyze.worker.ts', import.meta.url), …)`
+ * — written at the call site, where Vite sees it and bundles the worker.
+ */
+export function connectAnalysisClient(
+  listener: ClientListener,
+  createWorker: () => WorkerLike,
+): AnalysisClient {
+  shared?.dispose();
+  shared = new AnalysisClient(createWorker, listener);
+  return shared;
+}
+
+/** The app's one client of analyze.worker.ts; `null` before `connectAnalysisClient` (Node tests, no worker). */
+export function getAnalysisClient(): AnalysisClient | null {
+  return shared;
+}

@@ -1,0 +1,86 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import type { Packet } from '../core/trace/types';
+import { createWorkerHandler } from './handler';
+import type { WorkerResponse } from './protocol';
+
+const WEB_DUMP = readFileSync(new URL('../ui/examples/webNode.iptables-save.txt', import.meta.url), 'utf8');
+const POD_TO_WEB: Packet = {
+  origin: 'pod',
+  src: '10.244.36.7',
+  dst: '10.104.247.10',
+  proto: 'tcp',
+  sport: null,
+  dport: 80,
+};
+const ENV = { localAddresses: ['192.168.231.121'] };
+
+function setup() {
+  const out: WorkerResponse[] = [];
+  return { out, handle: createWorkerHandler((r) => out.push(r)) };
+}
+
+describe('createWorkerHandler', () => {
+  it('answers only the latest of several queued analyze requests', async () => {
+    const { out, handle } = setup();
+    await Promise.all([
+      handle({ type: 'analyze', id: 1, iptablesText: '', kubectlText: '', focus: null }),
+      handle({ type: 'analyze', id: 2, iptablesText: WEB_DUMP, kubectlText: '', focus: null }),
+    ]);
+    expect(out.map((r) => [r.type, r.id])).toEqual([['analyzed', 2]]);
+  });
+
+  it('says, as data, that nothing can be traced before an analysis', async () => {
+    const { out, handle } = setup();
+    await handle({ type: 'trace', id: 1, packet: POD_TO_WEB, env: ENV });
+    expect(out).toEqual([expect.objectContaining({ type: 'error', id: 1, request: 'trace' })]);
+  });
+
+  it('traces and streams a simulation in chunks on the last good Ruleset', async () => {
+    const { out, handle } = setup();
+    await handle({ type: 'analyze', id: 1, iptablesText: WEB_DUMP, kubectlText: '', focus: null });
+    await handle({ type: 'trace', id: 2, packet: POD_TO_WEB, env: ENV });
+    const traced = out.find((r) => r.type === 'traced');
+    const dnats = traced?.type === 'traced' ? traced.result.outcomes.map((o) => o.dnat).sort() : [];
+    expect(dnats).toEqual(['10.244.169.161:80', '10.244.169.163:80', '10.244.169.165:80']);
+
+    await handle({
+      type: 'simulate',
+      id: 3,
+      packet: POD_TO_WEB,
+      env: ENV,
+      connections: 250,
+      seed: 7,
+      chunk: 100,
+    });
+    const progress = out.filter((r) => r.type === 'simulated');
+    expect(progress.map((r) => r.type === 'simulated' && [r.done, r.final])).toEqual([
+      [100, false],
+      [200, false],
+      [250, true],
+    ]);
+    const last = progress.at(-1);
+    const counts = last?.type === 'simulated' ? Object.values(last.endpointCounts) : [];
+    expect(counts.reduce((a, b) => a + b, 0)).toBe(250);
+  });
+
+  it('stops a simulation stream on cancel', async () => {
+    const { out, handle } = setup();
+    await handle({ type: 'analyze', id: 1, iptablesText: WEB_DUMP, kubectlText: '', focus: null });
+    const running = handle({
+      type: 'simulate',
+      id: 2,
+      packet: POD_TO_WEB,
+      env: ENV,
+      connections: 10_000,
+      seed: 1,
+      chunk: 10,
+    });
+    await new Promise((r) => setTimeout(r, 0));
+    await handle({ type: 'cancel', id: 2 });
+    await running;
+    const progress = out.filter((r) => r.type === 'simulated');
+    expect(progress.length).toBeLessThan(1000);
+    expect(progress.some((r) => r.type === 'simulated' && r.final)).toBe(false);
+  });
+});

@@ -1,0 +1,56 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { readFixture } from '../../test/fixtures';
+import { analyzeTexts } from './pipeline';
+
+const example = (name: string) => readFileSync(new URL(`../ui/examples/${name}`, import.meta.url), 'utf8');
+const WEB_DUMP = example('webNode.iptables-save.txt');
+const WEB_KUBECTL = example('webNode.kubectl.txt');
+
+describe('analyzeTexts', () => {
+  it('analyzes the web example without errors, into a laid-out graph', async () => {
+    const { response } = await analyzeTexts(1, WEB_DUMP, WEB_KUBECTL, null, null);
+    const errors = [...response.diagnostics.iptables, ...response.diagnostics.kubectl].filter(
+      (d) => d.severity === 'error',
+    );
+    expect(errors).toEqual([]);
+    expect(response.summary).toMatchObject({ rules: 70, tables: 2, kubectlServices: 3 });
+    expect(response.model?.servicePorts.map((p) => p.name.text)).toContain('default/web');
+    expect(response.groups.map((g) => g.key)).toContain('LOLE4ISW44XBNF3G');
+    const svc = response.graph?.nodes.find((n) => n.title === 'KUBE-SVC-LOLE4ISW44XBNF3G');
+    expect(svc).toBeDefined();
+    for (const n of response.graph?.nodes ?? []) expect(response.positions?.[n.id]).toBeDefined();
+  });
+
+  it('keeps the last good analysis when the new text has errors', async () => {
+    const first = await analyzeTexts(1, WEB_DUMP, WEB_KUBECTL, null, null);
+    const broken = WEB_DUMP.replace(
+      '--probability 0.50000000000 -j KUBE-SEP-HPW2',
+      '--probability 1.7 -j KUBE-SEP-HPW2',
+    );
+    const second = await analyzeTexts(2, broken, WEB_KUBECTL, null, first.good);
+    expect(second.response.diagnostics.iptables.map((d) => d.code)).toContain('iptables/bad-probability');
+    expect(second.good).toBe(first.good);
+    expect(second.response.ruleset).toBe(first.good.ruleset);
+    // With nothing better to keep, the first analysis shows what parsed.
+    const alone = await analyzeTexts(3, broken, '', null, null);
+    expect(alone.response.ruleset.ruleCount).toBeGreaterThan(60);
+    expect(alone.response.kubectl).toBeNull();
+  });
+
+  it('focuses the graph of a real dump on the Services asked for', async () => {
+    const dump = readFixture('iptables/k8s-overall-rules.iptables-save.txt');
+    const all = await analyzeTexts(1, dump, '', null, null);
+    const key = all.response.groups[0]!.key;
+    const focused = await analyzeTexts(2, dump, '', { services: [key], chains: [] }, null);
+    expect(focused.response.graph?.focused).toBe(true);
+    expect(focused.response.graph?.services.shown).toBe(1);
+    expect(focused.response.graph!.nodes.length).toBeLessThan(all.response.graph!.nodes.length);
+  });
+
+  it('never throws on garbage, and says what is wrong', async () => {
+    const { response } = await analyzeTexts(1, '\u0000garbage\n-A\n*bogus\n', '{"kind": [', null, null);
+    expect(response.diagnostics.iptables.length).toBeGreaterThan(0);
+    expect(response.summary.rules).toBe(0);
+  });
+});

@@ -1,0 +1,184 @@
+import type { ServiceGroup } from '../core/graph/services';
+import type { ChainGraph, GraphPositions } from '../core/graph/types';
+import type { KubectlData } from '../core/kubectl/types';
+import type { KubeProxyModel } from '../core/model/kubeTypes';
+import type { Ruleset } from '../core/model/ruleset';
+import { type Diagnostic, hasErrors } from '../core/text/diagnostic';
+import {
+  analyzeKubeProxy,
+  buildChainGraph,
+  indexServiceGroups,
+  layoutGraph,
+  lowerToRuleset,
+  parseIptablesSave,
+  parseKubectl,
+} from './coreApi';
+import type { AnalysisSummary, AnalyzedResponse, GraphFocus } from './protocol';
+
+/**
+ * The worker's analysis pipeline, free of any worker API so that it runs (and is tested) in Node:
+ * parse → lower → kubectl → kube-proxy model → graph → layout. Each stage is timed; a stage
+ * that throws (a bug, never an input problem) becomes an error diagnostic and the later stages
+ * still run on what there is.
+ */
+
+/** What the worker keeps of the last analysis whose iptables text had no errors. */
+export interface GoodAnalysis {
+  readonly ruleset: Ruleset;
+  readonly model: KubeProxyModel | null;
+  readonly kubectl: KubectlData | null;
+  readonly groups: readonly ServiceGroup[];
+}
+
+const now = (): number => (typeof performance !== 'undefined' ? performance.now() : Date.now());
+
+function crash(source: Diagnostic['source'], stage: string, e: unknown): Diagnostic {
+  const message = e instanceof Error ? e.message : String(e);
+  return {
+    source,
+    severity: 'error',
+    code: 'ui/internal-error',
+    message: `${stage} failed: ${message}`,
+    span: { start: 0, end: 0 },
+  };
+}
+
+function countLines(text: string): number {
+  if (text.length === 0) return 0;
+  let n = 1;
+  for (let i = text.indexOf('\n'); i !== -1 && i < text.length - 1; i = text.indexOf('\n', i + 1)) n++;
+  return n;
+}
+
+/** Endpoint IP → pod name from kubectl's Endpoints (json/yaml `targetRef`), for graph labels. */
+export function podNames(kubectl: KubectlData | null): Record<string, string> {
+  const pods: Record<string, string> = {};
+  for (const ep of kubectl?.endpoints ?? []) for (const a of ep.addresses) if (a.pod) pods[a.ip] = a.pod;
+  return pods;
+}
+
+/**
+ * Builds the (focused) chain graph and lays it out. `focus.services` are ServiceGroup keys, `focus.chains`
+ * the chains on the packet path. Never rejects: a layout failure falls back inside `layoutGraph`.
+ */
+export async function graphFor(
+  good: GoodAnalysis,
+  focus: GraphFocus | null,
+): Promise<{ graph: ChainGraph; positions: GraphPositions; graphMs: number; layoutMs: number }> {
+  const t0 = now();
+  const graph = buildChainGraph(good.ruleset, {
+    groups: good.groups,
+    focus: focus?.services ?? [],
+    pathChains: focus?.chains ?? [],
+    pods: podNames(good.kubectl),
+  });
+  const t1 = now();
+  const positions = await layoutGraph(graph);
+  return { graph, positions, graphMs: t1 - t0, layoutMs: now() - t1 };
+}
+
+/**
+ * Analyzes both texts. Returns the response to post and the new "last good" analysis: the new one
+ * when the iptables text has no error diagnostics (or there was none before), else `previous`.
+ * The graph always describes the returned `good` analysis.
+ */
+export async function analyzeTexts(
+  id: number,
+  iptablesText: string,
+  kubectlText: string,
+  focus: GraphFocus | null,
+  previous: GoodAnalysis | null,
+): Promise<{ response: AnalyzedResponse; good: GoodAnalysis }> {
+  const ipt: Diagnostic[] = [];
+  const kub: Diagnostic[] = [];
+  const t0 = now();
+  let ruleset: Ruleset = { family: 'ipv4', tables: {}, ruleCount: 0 };
+  let lowerMs = 0;
+  try {
+    const parsed = parseIptablesSave(iptablesText);
+    ipt.push(...parsed.diagnostics);
+    const t1 = now();
+    const lowered = lowerToRuleset(parsed.result);
+    ipt.push(...lowered.diagnostics);
+    ruleset = lowered.result;
+    lowerMs = now() - t1;
+  } catch (e) {
+    ipt.push(crash('iptables', 'Parsing the iptables-save text', e));
+  }
+  const parseMs = now() - t0 - lowerMs;
+
+  const t2 = now();
+  let kubectl: KubectlData | null = null;
+  if (kubectlText.trim() !== '') {
+    try {
+      const parsed = parseKubectl(kubectlText);
+      kub.push(...parsed.diagnostics);
+      kubectl = parsed.result;
+    } catch (e) {
+      kub.push(crash('kubectl', 'Reading the kubectl text', e));
+    }
+  }
+  const t3 = now();
+  let model: KubeProxyModel | null = null;
+  try {
+    const analyzed = analyzeKubeProxy(ruleset, kubectl ?? undefined);
+    model = analyzed.result;
+    for (const d of analyzed.diagnostics) (d.source === 'kubectl' ? kub : ipt).push(d);
+  } catch (e) {
+    ipt.push(crash('iptables', 'The kube-proxy analysis', e));
+  }
+  const t4 = now();
+
+  let good: GoodAnalysis | null = previous;
+  if (!hasErrors(ipt) || previous === null) {
+    let groups: ServiceGroup[] = [];
+    try {
+      groups = indexServiceGroups(ruleset);
+    } catch (e) {
+      ipt.push(crash('iptables', 'Grouping the Service chains', e));
+    }
+    good = { ruleset, model, kubectl, groups };
+  }
+  const kept = good as GoodAnalysis;
+  let graph: ChainGraph | null = null;
+  let positions: GraphPositions | null = null;
+  let graphMs = 0;
+  let layoutMs = 0;
+  try {
+    ({ graph, positions, graphMs, layoutMs } = await graphFor(kept, focus));
+  } catch (e) {
+    ipt.push(crash('iptables', 'Drawing the chain graph', e));
+  }
+
+  const tables = Object.values(ruleset.tables);
+  const summary: AnalysisSummary = {
+    bytes: iptablesText.length,
+    lines: countLines(iptablesText),
+    tables: tables.length,
+    chains: tables.reduce((n, t) => n + (t?.order.length ?? 0), 0),
+    rules: ruleset.ruleCount,
+    servicePorts: model?.servicePorts.length ?? 0,
+    kubectlServices: kubectl?.services.length ?? 0,
+    timings: {
+      parse: parseMs,
+      lower: lowerMs,
+      kubectl: t3 - t2,
+      model: t4 - t3,
+      graph: graphMs,
+      layout: layoutMs,
+    },
+  };
+  const response: AnalyzedResponse = {
+    type: 'analyzed',
+    id,
+    diagnostics: { iptables: ipt, kubectl: kub },
+    ruleset: kept.ruleset,
+    model: kept.model,
+    kubectl: kept.kubectl,
+    groups: kept.groups,
+    graph,
+    positions,
+    summary,
+  };
+  return { response, good: kept };
+}

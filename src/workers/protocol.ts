@@ -1,0 +1,150 @@
+import type { ServiceGroup } from '../core/graph/services';
+import type { ChainGraph, GraphPositions } from '../core/graph/types';
+import type { KubectlData } from '../core/kubectl/types';
+import type { KubeProxyModel } from '../core/model/kubeTypes';
+import type { Ruleset } from '../core/model/ruleset';
+import type { Diagnostic } from '../core/text/diagnostic';
+import type { Packet, SimulationResult, TraceEnv, TraceResult } from '../core/trace/types';
+
+/**
+ * The one message protocol between the UI thread and the analysis worker (analyze.worker.ts);
+ * both sides import this file. Every request carries a numeric `id` (increasing per client) and a
+ * `type`; every response echoes the `id`. Errors are data (`type: 'error'`), never a thrown
+ * message event. Payloads are plain structured-clone-safe objects.
+ *
+ * Latest request wins, per kind: the client ignores an `analyzed` whose id is older than the last
+ * `analyze` it sent (and likewise for `layout`, `trace`, `simulate`); the worker drops a
+ * `simulate` stream as soon as a newer `simulate` or a `cancel` for it arrives.
+ */
+
+/** Which part of a big dump the graph shows. `null` = everything (or the worker's automatic focus). */
+export interface GraphFocus {
+  /**
+   * Service groups to draw: `ServiceGroup.key`, the portProtoHash suffix (`LOLE4ISW44XBNF3G`), as
+   * `groups` of the `analyzed` response lists them (`findServiceGroups` searches them).
+   */
+  readonly services: readonly string[];
+  /** Extra chain names to keep (e.g. the chains on the current packet path). */
+  readonly chains: readonly string[];
+}
+
+/** Parse + lower + kubectl + kube-proxy model + graph + layout for the two texts. */
+export interface AnalyzeRequest {
+  readonly type: 'analyze';
+  readonly id: number;
+  readonly iptablesText: string;
+  readonly kubectlText: string;
+  readonly focus: GraphFocus | null;
+}
+
+/** Rebuild graph + layout of the last analyzed input with another focus (no re-parse). */
+export interface LayoutRequest {
+  readonly type: 'layout';
+  readonly id: number;
+  readonly focus: GraphFocus | null;
+}
+
+/** `trace(ruleset, packet, env)` on the worker's last good Ruleset. */
+export interface TraceRequest {
+  readonly type: 'trace';
+  readonly id: number;
+  readonly packet: Packet;
+  readonly env: TraceEnv;
+}
+
+/**
+ * `simulate(...)` on the worker's last good Ruleset, answered by several `simulated` messages
+ * (one per `chunk` connections, `final: true` last) so the bars fill live.
+ */
+export interface SimulateRequest {
+  readonly type: 'simulate';
+  readonly id: number;
+  readonly packet: Packet;
+  readonly env: TraceEnv;
+  readonly connections: number;
+  readonly seed: number;
+  /** Connections per progress message (default 100). */
+  readonly chunk?: number;
+}
+
+/** Stop the `simulate` stream with this id. */
+export interface CancelRequest {
+  readonly type: 'cancel';
+  readonly id: number;
+}
+
+export type WorkerRequest = AnalyzeRequest | LayoutRequest | TraceRequest | SimulateRequest | CancelRequest;
+
+/** Counts and timings of one analysis (shown in the status line, printed by benchmarks). */
+export interface AnalysisSummary {
+  readonly bytes: number;
+  readonly lines: number;
+  readonly tables: number;
+  readonly chains: number;
+  readonly rules: number;
+  readonly servicePorts: number;
+  readonly kubectlServices: number;
+  /** Milliseconds per stage, measured in the worker. */
+  readonly timings: Readonly<Record<'parse' | 'lower' | 'kubectl' | 'model' | 'graph' | 'layout', number>>;
+}
+
+/**
+ * The analysis of the texts of an `analyze` request. `diagnostics` and `summary` describe those
+ * texts; `ruleset`/`model`/`kubectl`/`groups`/`graph` describe the last GOOD input: when the
+ * iptables text has error diagnostics the worker keeps (and answers with) the previous good one
+ * (the UI marks it stale), so a half-typed rule never blanks the graph.
+ */
+export interface AnalyzedResponse {
+  readonly type: 'analyzed';
+  readonly id: number;
+  readonly diagnostics: { readonly iptables: readonly Diagnostic[]; readonly kubectl: readonly Diagnostic[] };
+  readonly ruleset: Ruleset;
+  /** `null` when the kube-proxy analysis is not available (or failed: see `diagnostics`). */
+  readonly model: KubeProxyModel | null;
+  /** `null` when the kubectl text was empty. */
+  readonly kubectl: KubectlData | null;
+  /** Every Service port the nat table implements (search box, destination picker). */
+  readonly groups: readonly ServiceGroup[];
+  readonly graph: ChainGraph | null;
+  readonly positions: GraphPositions | null;
+  readonly summary: AnalysisSummary;
+}
+
+export interface LayoutResponse {
+  readonly type: 'layout';
+  readonly id: number;
+  readonly graph: ChainGraph | null;
+  readonly positions: GraphPositions | null;
+}
+
+export interface TracedResponse {
+  readonly type: 'traced';
+  readonly id: number;
+  readonly result: TraceResult;
+}
+
+export interface SimulatedResponse {
+  readonly type: 'simulated';
+  readonly id: number;
+  /** Connections simulated so far / asked for. */
+  readonly done: number;
+  readonly total: number;
+  /** Cumulative counts so far (`ip:port` or `<none>` → count). */
+  readonly endpointCounts: SimulationResult['endpointCounts'];
+  readonly final: boolean;
+}
+
+/** Any failure, as data. `request` is the type of the request that failed. */
+export interface ErrorResponse {
+  readonly type: 'error';
+  readonly id: number;
+  readonly request: WorkerRequest['type'];
+  readonly message: string;
+}
+
+export type WorkerResponse =
+  | AnalyzedResponse
+  | LayoutResponse
+  | TracedResponse
+  | SimulatedResponse
+  | ErrorResponse;
