@@ -1,0 +1,107 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+
+/** A packet as the user enters it in the packet panel. */
+export interface PacketInput {
+  readonly origin: 'pod' | 'host' | 'external';
+  readonly src: string;
+  readonly dst: string;
+  readonly dport: number;
+  readonly proto: 'tcp' | 'udp' | 'sctp';
+  readonly nodeIp?: string;
+}
+
+/** One row of the probability bars, as text. */
+export interface BarRowText {
+  readonly endpoint: string;
+  readonly written: string;
+  readonly effective: string;
+  readonly observed: string;
+}
+
+/**
+ * The packet panel, the packet path list, the playback controls and the probability bars, as a
+ * user sees them: labelled controls, an ordered list, a region of bars. Journeys use this object.
+ */
+export class PacketPage {
+  readonly path: Locator;
+  readonly bars: Locator;
+  readonly verdict: Locator;
+  readonly assumptions: Locator;
+  readonly graph: Locator;
+
+  constructor(readonly page: Page) {
+    this.path = page.getByRole('list', { name: 'Packet path' });
+    this.bars = page.getByRole('region', { name: 'Endpoint probabilities' });
+    this.verdict = page.getByRole('status', { name: 'Verdict' });
+    this.assumptions = page.getByRole('region', { name: 'Assumptions' });
+    this.graph = page.getByRole('region', { name: 'Chain graph' });
+  }
+
+  /** Fills the labelled controls and presses "Send packet"; waits for the path list. */
+  async send(p: PacketInput): Promise<void> {
+    await this.page.getByLabel('Origin', { exact: true }).selectOption(p.origin);
+    await this.page.getByLabel('Source IP', { exact: true }).fill(p.src);
+    await this.page.getByLabel('Destination IP', { exact: true }).fill(p.dst);
+    await this.page.getByLabel('Destination port', { exact: true }).fill(String(p.dport));
+    await this.page.getByLabel('Protocol', { exact: true }).selectOption(p.proto);
+    if (p.nodeIp) await this.page.getByLabel('Node IP', { exact: true }).fill(p.nodeIp);
+    await this.page.getByRole('button', { name: 'Send packet' }).click();
+    await expect(this.path).toBeVisible();
+  }
+
+  pathItems(): Locator {
+    return this.path.getByRole('listitem');
+  }
+
+  /** The chain of each step, in order. */
+  async pathChains(): Promise<string[]> {
+    return this.pathItems().evaluateAll((items) => items.map((li) => li.getAttribute('data-chain') ?? ''));
+  }
+
+  /** The rows of every lottery's bars, as the text the user reads. */
+  async barRows(): Promise<BarRowText[]> {
+    const rows = this.bars.locator('tbody tr');
+    return rows.evaluateAll((trs) =>
+      trs.map((tr) => {
+        const cell = (cls: string) => tr.querySelector(`.${cls} .bar-text`)?.textContent?.trim() ?? '';
+        return {
+          endpoint: tr.querySelector('.bar-endpoint')?.textContent?.trim() ?? '',
+          written: cell('bar-written'),
+          effective: cell('bar-effective'),
+          observed: cell('bar-observed'),
+        };
+      }),
+    );
+  }
+
+  /** Presses "Send 1000" and waits until every simulated connection is counted. */
+  async sendThousand(): Promise<void> {
+    await this.bars.getByRole('button', { name: 'Send 1000' }).click();
+    await expect(this.bars).toContainText('1000 of 1000 connections simulated', { timeout: 30_000 });
+  }
+
+  async pause(): Promise<void> {
+    const pause = this.page.getByRole('button', { name: /Pause/ });
+    if (await pause.isVisible()) await pause.click();
+  }
+
+  stepForward(): Promise<void> {
+    return this.page.getByRole('button', { name: /Step forward/ }).click();
+  }
+
+  stepBack(): Promise<void> {
+    return this.page.getByRole('button', { name: /Step back/ }).click();
+  }
+
+  /** The step the playhead is on (aria-current="step"). */
+  currentStep(): Locator {
+    return this.path.locator('li[aria-current="step"]');
+  }
+
+  /** Clicks an endpoint (pod) node in the graph: the packet is animated to it. */
+  clickEndpoint(endpoint: string): Promise<void> {
+    return this.graph
+      .getByRole('group', { name: new RegExp(`^Endpoint ${endpoint.replace(/\./g, '\\.')}`) })
+      .click();
+  }
+}

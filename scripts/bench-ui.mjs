@@ -1,0 +1,220 @@
+#!/usr/bin/env node
+// UI benchmark (not a test: it prints figures, never asserts them). Run with `npm run bench:ui`
+// (`vite build && tsx scripts/bench-ui.mjs [--services 5000] [--seed 1]`): tsx lets this script
+// import the generator from src/core/gen.
+//
+// 1. generates a 5,000-Service iptables-save (~20 MB) with src/core/gen;
+// 2. serves dist/ with `vite preview` on its own port and opens it in Chromium (Playwright);
+// 3. opens the dump through the file picker and times "graph shown", then sends a packet to a
+//    Service and times "path listed";
+// 4. counts long tasks (> 100 ms, PerformanceObserver 'longtask') on the main thread while the
+//    dump is parsed: parsing runs in the worker, so the page should stay responsive;
+// 5. sums the initial JS (what index.html loads before Monaco's lazy chunk), gzipped.
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { gzipSync } from 'node:zlib';
+import { chromium } from '@playwright/test';
+import { generateIptablesSave } from '../src/core/gen/generate.ts';
+import { randomClusterSpec } from '../src/core/gen/randomSpec.ts';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const { values } = parseArgs({
+  options: { services: { type: 'string' }, seed: { type: 'string' }, port: { type: 'string' } },
+});
+const services = Number(values.services ?? 5000);
+const seed = Number(values.seed ?? 1);
+const port = Number(values.port ?? 4175);
+const log = (line) => process.stdout.write(`${line}\n`);
+const seconds = (ms) => `${(ms / 1000).toFixed(2)} s`;
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} kB`;
+
+/** The JS and CSS index.html pulls in before any lazy import (Monaco is a lazy chunk). */
+function initialAssets() {
+  const html = readFileSync(join(root, 'dist/index.html'), 'utf8');
+  const refs = [...html.matchAll(/<(?:script[^>]*\ssrc|link[^>]*\shref)="([^"]+)"/g)].map((m) => m[1]);
+  return refs
+    .filter((r) => /\.(js|css)$/.test(r) && !/^[a-z]+:/.test(r))
+    .map((r) => {
+      const bytes = readFileSync(join(root, 'dist', r.replace(/^\.?\//, '')));
+      return { file: r, raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length };
+    });
+}
+
+async function waitForServer(url, ms) {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`vite preview did not answer at ${url}`);
+}
+
+if (!existsSync(join(root, 'dist/index.html'))) {
+  log('bench-ui: dist/ is missing — run `npx vite build` first (npm run bench:ui does).');
+  process.exit(1);
+}
+
+const tGen = performance.now();
+const spec = randomClusterSpec({ services, seed });
+const text = generateIptablesSave(spec, { flavour: 'iptables-save' });
+const dumpFile = join(tmpdir(), `kpe-bench-ui-${services}-${seed}.iptables-save`);
+writeFileSync(dumpFile, text);
+const rules = (text.match(/^-A /gm) ?? []).length;
+const target = spec.services.find((s) => s.clusterIP && s.clusterIP !== 'None' && s.ports.length > 0);
+const nodeIp = spec.nodeIPs[0];
+
+log(
+  `kube-proxy explorer UI bench — Chromium, load average ${loadavg()[0].toFixed(1)} (figures are printed, never asserted)`,
+);
+log(
+  `dump                      ${services} Services (seed ${seed}), ${(text.length / 1e6).toFixed(1)} MB, ${rules} rules, generated in ${seconds(performance.now() - tGen)}`,
+);
+
+const assets = initialAssets();
+const js = assets.filter((a) => a.file.endsWith('.js'));
+const jsGzip = js.reduce((n, a) => n + a.gzip, 0);
+log(
+  `initial JS (gzip)         ${kb(jsGzip)}   target ≤ 250 kB   [${js.map((a) => `${a.file} ${kb(a.gzip)}`).join(', ')}]`,
+);
+log(
+  `initial CSS (gzip)        ${kb(assets.filter((a) => a.file.endsWith('.css')).reduce((n, a) => n + a.gzip, 0))}`,
+);
+
+const server = spawn(
+  join(root, 'node_modules/.bin/vite'),
+  ['preview', '--host', '127.0.0.1', '--port', String(port), '--strictPort'],
+  {
+    cwd: root,
+    stdio: 'ignore',
+  },
+);
+const url = `http://127.0.0.1:${port}/`;
+let browser = null;
+try {
+  await waitForServer(url, 30_000);
+  browser = await chromium.launch({
+    executablePath:
+      process.env.CHROMIUM_PATH ?? (process.env.PLAYWRIGHT_OWN_BROWSER ? undefined : '/usr/bin/chromium'),
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  const page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
+  // Injected by the browser (not an inline script, so the page's CSP does not apply).
+  await page.addInitScript(() => {
+    window.__longTasks = [];
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries())
+        window.__longTasks.push({ start: e.startTime, duration: e.duration });
+    }).observe({ type: 'longtask', buffered: true });
+  });
+  const status = page.getByRole('status').filter({ hasText: /Parsed|Analysing|Analysis failed|No input/ });
+  const tLoad = performance.now();
+  await page.goto(url);
+  await status.and(page.locator('[data-up-to-date="true"]')).waitFor({ timeout: 60_000 });
+  log(
+    `first visit → example     ${seconds(performance.now() - tLoad)}   (editors lazy-loaded, example analysed)`,
+  );
+
+  const t0 = await page.evaluate(() => performance.now());
+  const tOpen = performance.now();
+  await page.getByLabel('Open iptables-save file').setInputFiles(dumpFile);
+  await page
+    .locator('[data-up-to-date="false"]')
+    .or(page.getByText(/Parsed [\d,]+ rules/))
+    .first()
+    .waitFor();
+  await page.waitForFunction(
+    (n) => {
+      const s = [...document.querySelectorAll('[role="status"][data-up-to-date="true"]')].find((e) =>
+        /Parsed/.test(e.textContent ?? ''),
+      );
+      return (
+        s && Number((s.textContent ?? '').match(/Parsed ([\d,]+) rules/)?.[1]?.replace(/,/g, '') ?? 0) >= n
+      );
+    },
+    Math.floor(rules * 0.9),
+    { timeout: 300_000, polling: 100 },
+  );
+  const tParsed = performance.now();
+  // The graph of the new dump: a focus view that says how many Service ports the dump has.
+  await page.waitForFunction(
+    (n) => {
+      const m = (document.querySelector('.service-search-count')?.textContent ?? '').match(
+        /of ([\d,]+) Service ports/,
+      );
+      return m && Number(m[1].replace(/,/g, '')) >= n && document.querySelector('.react-flow__node');
+    },
+    services,
+    { timeout: 120_000, polling: 100 },
+  );
+  const tGraph = performance.now();
+  const t1 = await page.evaluate(() => performance.now());
+  log(`open file → analysed      ${seconds(tParsed - tOpen)}   (${(await status.textContent())?.trim()})`);
+  log(
+    `open file → graph shown   ${seconds(tGraph - tOpen)}   (${await page.locator('.react-flow__node').count()} nodes drawn; ${(await page.locator('.service-search-count').textContent()) ?? ''})`,
+  );
+
+  const long = (await page.evaluate(() => window.__longTasks)).filter(
+    (t) => t.start >= t0 && t.start <= t1 && t.duration > 100,
+  );
+  const worst = long.reduce((m, t) => Math.max(m, t.duration), 0);
+  const total = long.reduce((n, t) => n + t.duration, 0);
+  log(
+    `long tasks > 100 ms       ${long.length} while opening (longest ${worst.toFixed(0)} ms, total ${total.toFixed(0)} ms)`,
+  );
+
+  if (target) {
+    const port0 = target.ports[0];
+    await page.getByLabel('Origin', { exact: true }).selectOption('pod');
+    await page.getByLabel('Source IP', { exact: true }).fill('10.244.36.7');
+    await page.getByLabel('Destination IP', { exact: true }).fill(target.clusterIP);
+    await page.getByLabel('Destination port', { exact: true }).fill(String(port0.port));
+    await page.getByLabel('Protocol', { exact: true }).selectOption(port0.protocol.toLowerCase());
+    await page.getByLabel('Node IP', { exact: true }).fill(nodeIp);
+    const tSend = performance.now();
+    await page.getByRole('button', { name: 'Send packet' }).click();
+    await page
+      .getByRole('list', { name: 'Packet path' })
+      .getByRole('listitem')
+      .first()
+      .waitFor({ timeout: 60_000 });
+    const tPath = performance.now();
+    const steps = await page.getByRole('list', { name: 'Packet path' }).getByRole('listitem').count();
+    await page
+      .locator('.react-flow__node .packet-dot, .react-flow__edge .packet-marker')
+      .first()
+      .waitFor({ timeout: 60_000 })
+      .catch(() => {});
+    log(
+      `send packet → path listed ${seconds(tPath - tSend)}   (${target.namespace}/${target.name} ${target.clusterIP}:${port0.port}, ${steps} steps)`,
+    );
+    log(
+      `send packet → on graph    ${seconds(performance.now() - tSend)}   (focus view redrawn with the path's Service)`,
+    );
+    log(
+      `explorable                ${seconds(performance.now() - tOpen)}   from opening the file to a traced packet on the graph`,
+    );
+  }
+} catch (e) {
+  log(`bench-ui: ${e instanceof Error ? e.message : String(e)}`);
+  process.exitCode = 1;
+} finally {
+  await browser?.close();
+  server.kill();
+}

@@ -1,0 +1,80 @@
+import type { Origin, Outcome, Packet, TraceEnv } from '../core/trace/types';
+
+/** The packet panel's fields as the user typed them (text, validated on Send). */
+export interface PacketForm {
+  readonly origin: Origin;
+  readonly src: string;
+  readonly dst: string;
+  readonly dport: string;
+  readonly proto: 'tcp' | 'udp' | 'sctp';
+  /** The node's own address (`addrtype LOCAL`, where NodePorts answer). */
+  readonly nodeIp: string;
+}
+
+const IPV4 = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/;
+const IPV6 = /^[0-9a-f]{0,4}(:[0-9a-f]{0,4}){2,7}$/i;
+
+/** True for a textual IPv4 or IPv6 address (no prefix length). */
+export function isIpAddress(text: string): boolean {
+  return IPV4.test(text) || (text.includes(':') && IPV6.test(text));
+}
+
+/**
+ * The packet and environment the tracer takes, or the first problem in words. A `host` packet
+ * without a source starts from the node IP. The connection is NEW (the first packet: the one
+ * kube-proxy's nat rules see; later packets follow conntrack).
+ */
+export function packetFromForm(
+  form: PacketForm,
+): { kind: 'ok'; packet: Packet; env: TraceEnv } | { kind: 'error'; message: string } {
+  const nodeIp = form.nodeIp.trim();
+  const src = form.src.trim() || (form.origin === 'host' ? nodeIp : '');
+  const dst = form.dst.trim();
+  if (!isIpAddress(src)) return { kind: 'error', message: `Source IP "${src}" is not an IP address.` };
+  if (!isIpAddress(dst)) return { kind: 'error', message: `Destination IP "${dst}" is not an IP address.` };
+  if (nodeIp && !isIpAddress(nodeIp))
+    return { kind: 'error', message: `Node IP "${nodeIp}" is not an IP address.` };
+  const port = Number(form.dport.trim());
+  if (!Number.isInteger(port) || port < 1 || port > 65535) {
+    return { kind: 'error', message: `Destination port "${form.dport}" is not a port (1–65535).` };
+  }
+  return {
+    kind: 'ok',
+    packet: { origin: form.origin, src, dst, proto: form.proto, sport: null, dport: port },
+    env: { localAddresses: nodeIp ? [nodeIp] : [], conntrack: 'new' },
+  };
+}
+
+/** mulberry32: a small seeded PRNG, so a draw can be repeated from the seed shown to the user. */
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/**
+ * Picks the outcome to animate: with a seed, a draw weighted by the outcomes' probabilities (as
+ * the kernel's lottery would); without, the most likely. -1 when there is none. The tracer itself
+ * never picks (DESIGN.md): this is the UI's choice.
+ */
+export function drawOutcome(outcomes: readonly Outcome[], seed: number | null): number {
+  if (outcomes.length === 0) return -1;
+  if (seed === null) {
+    let best = 0;
+    outcomes.forEach((o, i) => {
+      if (o.probability > (outcomes[best]?.probability ?? 0)) best = i;
+    });
+    return best;
+  }
+  let r = seededRandom(seed)();
+  for (let i = 0; i < outcomes.length; i++) {
+    r -= outcomes[i]?.probability ?? 0;
+    if (r < 0) return i;
+  }
+  return outcomes.length - 1;
+}

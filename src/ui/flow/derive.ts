@@ -1,0 +1,99 @@
+import { type Edge, MarkerType, type Node } from '@xyflow/react';
+import { pathHighlight, type StepPlace } from '../../core/graph/path';
+import type { ChainGraph, GraphEdge, GraphNode, GraphPositions } from '../../core/graph/types';
+import type { Selection } from '../../state/viewSlice';
+
+/** What the canvas shows on top of the graph: the path, the packet, the selection. */
+export interface Overlay {
+  readonly places: readonly StepPlace[];
+  readonly playhead: number;
+  /** Outcome verdict tone for the packet marker. */
+  readonly tone: 'ok' | 'drop' | 'reject' | null;
+  readonly selection: Selection | null;
+  /** How long the marker takes along one edge (from the playback speed). */
+  readonly stepSeconds: number;
+}
+
+export interface ChainNodeData extends Record<string, unknown> {
+  readonly node: GraphNode;
+  /** On the chosen outcome's path (anywhere), and already reached by the packet. */
+  readonly onPath: boolean;
+  readonly visited: boolean;
+  readonly packetHere: boolean;
+  readonly tone: Overlay['tone'];
+  readonly selected: boolean;
+}
+
+export interface ChainEdgeData extends Record<string, unknown> {
+  readonly edge: GraphEdge;
+  readonly onPath: boolean;
+  readonly visited: boolean;
+  /** The playhead value while the packet travels this edge (a key to restart the animation), else null. */
+  readonly packetStep: number | null;
+  readonly stepSeconds: number;
+  readonly selected: boolean;
+}
+
+export type FlowNode = Node<ChainNodeData, 'chain'>;
+export type FlowEdge = Edge<ChainEdgeData, 'chain'>;
+
+function pathSets(o: Overlay) {
+  return { all: pathHighlight(o.places), seen: pathHighlight(o.places.slice(0, o.playhead + 1)) };
+}
+
+/** React Flow nodes for a laid-out graph (derived, never stored). Nodes without a position are left out. */
+export function toFlowNodes(graph: ChainGraph, positions: GraphPositions, o: Overlay): FlowNode[] {
+  const { all, seen } = pathSets(o);
+  const here = o.places[o.playhead]?.node ?? null;
+  const sel = o.selection;
+  const out: FlowNode[] = [];
+  for (const n of graph.nodes) {
+    const p = positions[n.id];
+    if (!p) continue;
+    out.push({
+      id: n.id,
+      type: 'chain',
+      position: { x: p.x, y: p.y },
+      width: p.width,
+      height: p.height,
+      draggable: false,
+      connectable: false,
+      ariaLabel: `${n.role === 'endpoint' ? 'Endpoint' : 'Chain'} ${n.title}${n.subtitle ? `, ${n.subtitle}` : ''}`,
+      data: {
+        node: n,
+        onPath: all.nodes.has(n.id),
+        visited: seen.nodes.has(n.id),
+        packetHere: here === n.id,
+        tone: o.tone,
+        selected: sel ? (sel.kind === 'node' ? sel.id === n.id : sel.chainNode === n.id) : false,
+      },
+    });
+  }
+  return out;
+}
+
+/** React Flow edges (derived). The edge the packet is on at the playhead carries `packetStep`. */
+export function toFlowEdges(graph: ChainGraph, positions: GraphPositions, o: Overlay): FlowEdge[] {
+  const { all, seen } = pathSets(o);
+  const moving = o.places[o.playhead]?.edge ?? null;
+  const sel = o.selection;
+  return graph.edges
+    .filter((e) => positions[e.source] && positions[e.target])
+    .map((e) => ({
+      id: e.id,
+      type: 'chain',
+      source: e.source,
+      target: e.target,
+      ariaLabel: `Rule line ${e.line}: ${e.label}`,
+      zIndex: all.edges.has(e.id) ? 10 : 0,
+      markerEnd: { type: MarkerType.ArrowClosed, width: 14, height: 14 },
+      data: {
+        edge: e,
+        onPath: all.edges.has(e.id),
+        visited: seen.edges.has(e.id),
+        packetStep: moving === e.id ? o.playhead : null,
+        stepSeconds: o.stepSeconds,
+        selected: sel?.kind === 'rule' && sel.ruleId === e.id,
+      },
+    }));
+}

@@ -1,0 +1,171 @@
+import './trace.css';
+import { cloneElement, type FormEvent, type ReactElement, useEffect, useId, useMemo } from 'react';
+import type { ServiceTarget } from '../../core/graph/services';
+import type { Origin } from '../../core/trace/types';
+import { useStore } from '../../state/store';
+
+const ORIGINS: readonly { value: Origin; text: string }[] = [
+  { value: 'pod', text: 'a pod on this node' },
+  { value: 'host', text: 'a process on the node' },
+  { value: 'external', text: 'a client outside the cluster' },
+];
+
+const KIND_WORD: Record<ServiceTarget['kind'], string> = {
+  clusterIP: 'cluster IP',
+  nodePort: 'NodePort on the node IP',
+  loadBalancer: 'LoadBalancer IP',
+  externalIP: 'external IP',
+};
+
+interface PickerOption {
+  readonly value: string;
+  readonly text: string;
+  readonly ip: string;
+  readonly port: number;
+  readonly proto: ServiceTarget['proto'];
+}
+
+/** The destination picker's entries: every address:port the nat rules admit, NodePorts on the node IP. */
+function usePickerOptions(nodeIp: string): PickerOption[] {
+  const groups = useStore((s) => s.groups);
+  return useMemo(() => {
+    const out: PickerOption[] = [];
+    for (const g of groups) {
+      for (const t of g.targets) {
+        const ip = t.ip ?? nodeIp;
+        if (!ip) continue;
+        const value = `${t.kind}|${ip}|${t.port}|${t.proto}`;
+        if (out.some((o) => o.value === value)) continue;
+        out.push({
+          value,
+          ip,
+          port: t.port,
+          proto: t.proto,
+          text: `${ip}:${t.port} ${t.proto.toUpperCase()} — ${g.label ?? g.key} (${KIND_WORD[t.kind]})`,
+        });
+        if (out.length >= 500) return out;
+      }
+    }
+    return out;
+  }, [groups, nodeIp]);
+}
+
+/**
+ * A visible label tied to its control by id (not by wrapping: a wrapping label's text would take in
+ * a select's option texts, and "Node IP" would also name the picker listing NodePorts).
+ */
+function Field({
+  label,
+  className,
+  children,
+}: {
+  label: string;
+  className?: string;
+  children: ReactElement<{ id?: string }>;
+}) {
+  const id = useId();
+  return (
+    <div className={`field ${className ?? ''}`}>
+      <label htmlFor={id}>{label}</label>
+      {cloneElement(children, { id })}
+    </div>
+  );
+}
+
+/**
+ * The packet to send: origin, addresses, port, protocol, node IP, and the Send button. Every
+ * control has a visible label. Re-traces at once when the rules change (what-if editing).
+ */
+export function PacketPanel() {
+  const form = useStore((s) => s.packetForm);
+  const formError = useStore((s) => s.formError);
+  const ruleset = useStore((s) => s.ruleset);
+  const setField = useStore((s) => s.setPacketField);
+  const options = usePickerOptions(form.nodeIp.trim());
+
+  useEffect(() => {
+    if (ruleset) useStore.getState().retrace();
+  }, [ruleset]);
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    useStore.getState().send();
+  };
+  const onPick = (value: string) => {
+    const o = options.find((x) => x.value === value);
+    if (!o) return;
+    setField('dst', o.ip);
+    setField('dport', String(o.port));
+    setField('proto', o.proto);
+  };
+
+  return (
+    <form className="packet-panel" aria-label="Packet" onSubmit={onSubmit}>
+      <h2>Send a packet</h2>
+      <div className="packet-fields">
+        <Field label="Origin">
+          <select value={form.origin} onChange={(e) => setField('origin', e.target.value as Origin)}>
+            {ORIGINS.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.text}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field label="Source IP">
+          <input value={form.src} onChange={(e) => setField('src', e.target.value)} spellCheck={false} />
+        </Field>
+        <Field label="Destination IP">
+          <input value={form.dst} onChange={(e) => setField('dst', e.target.value)} spellCheck={false} />
+        </Field>
+        <Field label="Destination port">
+          <input
+            value={form.dport}
+            inputMode="numeric"
+            onChange={(e) => setField('dport', e.target.value)}
+            spellCheck={false}
+          />
+        </Field>
+        <Field label="Protocol">
+          <select
+            value={form.proto}
+            onChange={(e) => setField('proto', e.target.value as 'tcp' | 'udp' | 'sctp')}
+          >
+            <option value="tcp">tcp</option>
+            <option value="udp">udp</option>
+            <option value="sctp">sctp</option>
+          </select>
+        </Field>
+        <Field label="Node IP">
+          <input
+            value={form.nodeIp}
+            onChange={(e) => setField('nodeIp', e.target.value)}
+            spellCheck={false}
+          />
+        </Field>
+        <Field label="Service address" className="packet-picker">
+          <select value="" onChange={(e) => onPick(e.target.value)} disabled={options.length === 0}>
+            <option value="">
+              {options.length ? 'Pick a Service address…' : 'No Service addresses in the rules'}
+            </option>
+            {options.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.text}
+              </option>
+            ))}
+          </select>
+        </Field>
+      </div>
+      <div className="packet-actions">
+        <button type="submit" className="primary">
+          Send packet
+        </button>
+        {formError && (
+          <p className="form-error" role="alert">
+            {formError}
+          </p>
+        )}
+      </div>
+    </form>
+  );
+}

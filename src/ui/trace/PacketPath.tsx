@@ -1,0 +1,144 @@
+import './trace.css';
+import { useEffect, useMemo, useRef } from 'react';
+import { describePath } from '../../core/graph/steps';
+import { useStore } from '../../state/store';
+import { useChosenOutcome, useServiceLabels } from './hooks';
+import { Verdict } from './Verdict';
+
+/** The tracer's assumptions (conntrack state, ipsets, unknown modules…), listed beside the result. */
+function Assumptions() {
+  const result = useStore((s) => s.traced?.result ?? null);
+  const outcome = useChosenOutcome();
+  const select = useStore((s) => s.setHighlightedLine);
+  if (!result) return null;
+  const items = [...result.assumptions, ...(outcome?.assumptions ?? [])].filter(
+    (a, i, all) =>
+      all.findIndex((b) => b.code === a.code && b.line === a.line && b.message === a.message) === i,
+  );
+  const problems = result.diagnostics.filter((d) => d.severity !== 'info');
+  return (
+    <section className="assumptions" aria-label="Assumptions">
+      <h3>What the tracer assumed</h3>
+      {items.length === 0 && problems.length === 0 ? (
+        <p>Nothing: every rule on this path was decided from the packet itself (a NEW connection).</p>
+      ) : (
+        <ul>
+          {items.map((a) => (
+            <li key={`${a.code}-${a.line}-${a.message}`}>
+              {a.message}
+              {a.line !== null && (
+                <button type="button" className="link" onClick={() => select(a.line)}>
+                  line {a.line}
+                </button>
+              )}
+            </li>
+          ))}
+          {problems.map((d) => (
+            <li key={`${d.code}-${d.span.start}`} className="assumption-problem">
+              {d.message}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/**
+ * The chosen outcome's path as an ordered list (aria-label "Packet path"): each matched rule in
+ * plain words, its chain, the header as it changes (DNAT blue, masquerade orange). Clicking a
+ * step moves the playhead there and reveals the rule in the editor; during playback the current
+ * rule's line is highlighted.
+ */
+export function PacketPath() {
+  const traced = useStore((s) => s.traced);
+  const playhead = useStore((s) => s.playhead);
+  const outcome = useChosenOutcome();
+  const serviceOf = useServiceLabels();
+  const steps = useMemo(
+    () => (traced && outcome ? describePath(traced.ruleset, traced.packet, outcome, serviceOf) : []),
+    [traced, outcome, serviceOf],
+  );
+  const current = useRef<HTMLLIElement | null>(null);
+  const list = useRef<HTMLOListElement | null>(null);
+
+  const line = steps[playhead]?.step.line ?? 0;
+  useEffect(() => {
+    if (line > 0) useStore.getState().setHighlightedLine(line);
+  }, [line]);
+  useEffect(() => {
+    // Keep the current step in view inside the list only (scrollIntoView would scroll the page too).
+    const item = current.current;
+    const box = list.current;
+    if (playhead < 0 || !item || !box) return;
+    const top = item.offsetTop; // the list is the item's offsetParent (position: relative)
+    if (top < box.scrollTop) box.scrollTop = top;
+    else if (top + item.offsetHeight > box.scrollTop + box.clientHeight) {
+      box.scrollTop = top + item.offsetHeight - box.clientHeight;
+    }
+  }, [playhead]);
+
+  if (!traced) {
+    return (
+      <section className="packet-path-section" aria-label="Packet path result">
+        <p className="hint">Send a packet to see the rules it meets, one by one.</p>
+      </section>
+    );
+  }
+  if (!outcome) {
+    return (
+      <section className="packet-path-section" aria-label="Packet path result">
+        <p className="hint">The tracer found no outcome for this packet.</p>
+        <Assumptions />
+      </section>
+    );
+  }
+  return (
+    <section className="packet-path-section" aria-label="Packet path result">
+      <Verdict outcome={outcome} />
+      <ol className="packet-path" aria-label="Packet path" ref={list}>
+        {steps.map((v) => (
+          <li
+            key={v.index}
+            ref={v.index === playhead ? current : undefined}
+            className={`step tone-${v.tone}${v.index === playhead ? ' current' : ''}${v.index > playhead ? ' ahead' : ''}`}
+            aria-current={v.index === playhead ? 'step' : undefined}
+            data-chain={v.step.chain}
+          >
+            <button
+              type="button"
+              className="step-button"
+              onClick={() => {
+                const s = useStore.getState();
+                s.seek(v.index);
+                if (v.step.ruleId) s.selectRule(v.step.ruleId, v.step.line);
+              }}
+            >
+              <span className="step-where">
+                <code className="step-chain">{v.step.chain}</code>
+                <span className="step-hook">
+                  {v.step.table} · {v.step.hook}
+                  {v.step.line > 0 ? ` · line ${v.step.line}` : ''}
+                </span>
+              </span>
+              <span className="step-words">{v.words}</span>
+              <span className="step-header">
+                <span className={v.changed === 'src' ? 'changed changed-src' : undefined}>src {v.src}</span>
+                {' → '}
+                <span className={v.changed === 'dst' ? 'changed changed-dst' : undefined}>dst {v.dst}</span>
+                {v.changed === 'src' && (
+                  <span className="change-word change-src">
+                    {' '}
+                    ({v.tone === 'masquerade' ? 'masquerade' : 'SNAT'})
+                  </span>
+                )}
+                {v.changed === 'dst' && <span className="change-word change-dst"> (DNAT)</span>}
+              </span>
+            </button>
+          </li>
+        ))}
+      </ol>
+      <Assumptions />
+    </section>
+  );
+}

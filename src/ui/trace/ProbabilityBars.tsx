@@ -1,0 +1,123 @@
+import './trace.css';
+import { useMemo } from 'react';
+import { endpointBars, formatShare } from '../../core/graph/probabilities';
+import { useStore } from '../../state/store';
+import { endpointIp, usePodNames, useServiceLabels } from './hooks';
+
+function Bar({ share, kind }: { share: number | null; kind: 'written' | 'effective' | 'observed' }) {
+  return (
+    <span className={`bar bar-${kind}`} aria-hidden="true">
+      <span className="bar-fill" style={{ width: `${Math.max(0, Math.min(1, share ?? 0)) * 100}%` }} />
+    </span>
+  );
+}
+
+/**
+ * For every endpoint lottery (KUBE-SVC / KUBE-SVL) on the packet's path: per endpoint the rule's
+ * written conditional probability, the effective share of new connections (exact, from the
+ * tracer) and the share observed over simulated connections, as text and as bars. "Send 1000"
+ * simulates connections in chunks so the bars fill live.
+ */
+export function ProbabilityBars() {
+  const traced = useStore((s) => s.traced);
+  const simulation = useStore((s) => s.simulation);
+  const serviceOf = useServiceLabels();
+  const pods = usePodNames();
+  const policies = useMemo(
+    () => (traced ? endpointBars(traced.ruleset, traced.result, simulation?.counts ?? null) : []),
+    [traced, simulation],
+  );
+  const running = simulation?.running ?? false;
+
+  return (
+    <section className="probability-bars" aria-label="Endpoint probabilities">
+      <h2>Endpoint probabilities</h2>
+      <p className="per-connection">
+        kube-proxy picks the endpoint once per <strong>connection</strong>, not per request: the first packet
+        draws the random rules, and conntrack sends every later packet of that connection to the same
+        endpoint.
+      </p>
+      {!traced && (
+        <p className="hint">Send a packet to a Service to see how its endpoints share the traffic.</p>
+      )}
+      {traced && policies.length === 0 && (
+        <p className="hint">No endpoint lottery (KUBE-SVC / KUBE-SVL) on this path.</p>
+      )}
+      {policies.map((p) => (
+        <div key={p.chain} className="policy">
+          <h3>
+            <code>{p.chain}</code>
+            {serviceOf(p.chain) ? ` — ${serviceOf(p.chain)}` : ''}
+          </h3>
+          {p.affinity && (
+            <p className="affinity-note">
+              Session affinity (ClientIP): a client seen recently goes straight back to its endpoint; these
+              shares are for new clients.
+            </p>
+          )}
+          <table className="bars-table">
+            <thead>
+              <tr>
+                <th scope="col">Endpoint</th>
+                <th scope="col">Rule's probability (if reached)</th>
+                <th scope="col">Share of connections</th>
+                <th scope="col">Observed</th>
+              </tr>
+            </thead>
+            <tbody>
+              {p.rows.map((r) => {
+                const pod = r.endpoint ? pods.get(endpointIp(r.endpoint)) : undefined;
+                return (
+                  <tr key={r.ruleId} className="bar-row" data-endpoint={r.endpoint ?? ''}>
+                    <th scope="row">
+                      <span className="bar-endpoint">{r.endpoint ?? r.sep}</span>
+                      {pod && <span className="bar-pod"> {pod}</span>}
+                      <span className="bar-sep">{r.sep}</span>
+                    </th>
+                    <td className="bar-written">
+                      <span className="bar-text">
+                        {r.written === null ? 'the rest (100%)' : formatShare(r.written)}
+                      </span>
+                      <Bar share={r.written ?? 1} kind="written" />
+                    </td>
+                    <td className="bar-effective">
+                      <span className="bar-text">{formatShare(r.effective)}</span>
+                      <Bar share={r.effective} kind="effective" />
+                    </td>
+                    <td className="bar-observed">
+                      <span className="bar-text">{r.observed === null ? '—' : formatShare(r.observed)}</span>
+                      <Bar share={r.observed} kind="observed" />
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+          {p.fallthrough > 0 && (
+            <p className="fallthrough">
+              {formatShare(p.fallthrough)} of connections match no rule of this chain and fall through.
+            </p>
+          )}
+        </div>
+      ))}
+      {traced && (
+        <div className="simulate">
+          <button type="button" onClick={() => useStore.getState().sendMany(1000)} disabled={running}>
+            Send 1000
+          </button>
+          {running && (
+            <button type="button" onClick={() => useStore.getState().cancelSimulation()}>
+              Stop
+            </button>
+          )}
+          {simulation && (
+            <span className="simulate-progress" aria-live="polite">
+              {simulation.done} of {simulation.total} connections simulated (seed {simulation.seed})
+              {running ? '…' : '.'}
+            </span>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,35 @@
+import { useMemo } from 'react';
+import type { Outcome } from '../../core/trace/types';
+import { useStore } from '../../state/store';
+
+/** Chain name → Service label (`default/web:80`) from the analysis' Service groups. */
+export function useServiceLabels(): (chain: string) => string | null {
+  const groups = useStore((s) => s.groups);
+  return useMemo(() => {
+    const map = new Map<string, string>();
+    for (const g of groups) if (g.label) for (const c of g.chains) map.set(c, g.label);
+    return (chain: string) => map.get(chain) ?? null;
+  }, [groups]);
+}
+
+/** Endpoint IP → pod name, where the kubectl text named the pods (json/yaml targetRef). */
+export function usePodNames(): ReadonlyMap<string, string> {
+  const kubectl = useStore((s) => s.kubectl);
+  return useMemo(() => {
+    const pods = new Map<string, string>();
+    for (const ep of kubectl?.endpoints ?? []) for (const a of ep.addresses) if (a.pod) pods.set(a.ip, a.pod);
+    return pods;
+  }, [kubectl]);
+}
+
+/** The outcome being shown (or null). */
+export function useChosenOutcome(): Outcome | null {
+  return useStore((s) => s.traced?.result.outcomes[s.outcomeIndex] ?? null);
+}
+
+/** `ip` of an `ip:port` / `[v6]:port` endpoint text. */
+export function endpointIp(endpoint: string): string {
+  return endpoint.startsWith('[')
+    ? endpoint.slice(1, endpoint.indexOf(']'))
+    : (endpoint.split(':')[0] ?? endpoint);
+}
