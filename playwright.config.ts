@@ -11,6 +11,10 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: 0,
+  // Generous bounds: a cold Monaco + worker start on a loaded 2-core machine can take seconds.
+  // They are safety nets only — every wait is on a visible state, never a sleep.
+  timeout: 120_000,
+  expect: { timeout: 20_000 },
   reporter: [['list'], ['json', { outputFile: 'test-results/playwright.json' }]],
   use: {
     baseURL: 'http://127.0.0.1:4173',

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // UI benchmark (not a test: it prints figures, never asserts them). Run with `npm run bench:ui`
-// (`vite build && tsx scripts/bench-ui.mjs [--services 5000] [--seed 1]`): tsx lets this script
+// (`vite build && tsx scripts/bench-ui.mjs [--services 5000] [--seed 1] [--dist DIR] [--port N]`): tsx lets this script
 // import the generator from src/core/gen.
 //
 // 1. generates a 5,000-Service iptables-save (~20 MB) with src/core/gen;
@@ -23,8 +23,16 @@ import { randomClusterSpec } from '../src/core/gen/randomSpec.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const { values } = parseArgs({
-  options: { services: { type: 'string' }, seed: { type: 'string' }, port: { type: 'string' } },
+  options: {
+    services: { type: 'string' },
+    seed: { type: 'string' },
+    port: { type: 'string' },
+    // Another build than dist/ (e.g. `npx vite build --outDir /tmp/x`), so that a rebuild of dist/
+    // by someone else does not change what is measured.
+    dist: { type: 'string' },
+  },
 });
+const dist = values.dist ?? join(root, 'dist');
 const services = Number(values.services ?? 5000);
 const seed = Number(values.seed ?? 1);
 const port = Number(values.port ?? 4175);
@@ -34,12 +42,12 @@ const kb = (bytes) => `${(bytes / 1024).toFixed(1)} kB`;
 
 /** The JS and CSS index.html pulls in before any lazy import (Monaco is a lazy chunk). */
 function initialAssets() {
-  const html = readFileSync(join(root, 'dist/index.html'), 'utf8');
+  const html = readFileSync(join(dist, 'index.html'), 'utf8');
   const refs = [...html.matchAll(/<(?:script[^>]*\ssrc|link[^>]*\shref)="([^"]+)"/g)].map((m) => m[1]);
   return refs
     .filter((r) => /\.(js|css)$/.test(r) && !/^[a-z]+:/.test(r))
     .map((r) => {
-      const bytes = readFileSync(join(root, 'dist', r.replace(/^\.?\//, '')));
+      const bytes = readFileSync(join(dist, r.replace(/^\.?\//, '')));
       return { file: r, raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length };
     });
 }
@@ -57,8 +65,8 @@ async function waitForServer(url, ms) {
   throw new Error(`vite preview did not answer at ${url}`);
 }
 
-if (!existsSync(join(root, 'dist/index.html'))) {
-  log('bench-ui: dist/ is missing — run `npx vite build` first (npm run bench:ui does).');
+if (!existsSync(join(dist, 'index.html'))) {
+  log(`bench-ui: ${dist} has no index.html — run "npx vite build" first (npm run bench:ui does).`);
   process.exit(1);
 }
 
@@ -90,7 +98,7 @@ log(
 
 const server = spawn(
   join(root, 'node_modules/.bin/vite'),
-  ['preview', '--host', '127.0.0.1', '--port', String(port), '--strictPort'],
+  ['preview', '--outDir', dist, '--host', '127.0.0.1', '--port', String(port), '--strictPort'],
   {
     cwd: root,
     stdio: 'ignore',

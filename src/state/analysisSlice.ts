@@ -1,9 +1,6 @@
 import type { StateCreator } from 'zustand';
 import type { ServiceGroup } from '../core/graph/services';
 import type { ChainGraph, GraphPositions } from '../core/graph/types';
-import type { KubectlData } from '../core/kubectl/types';
-import type { KubeProxyModel } from '../core/model/kubeTypes';
-import type { Ruleset } from '../core/model/ruleset';
 import { type Diagnostic, hasErrors } from '../core/text/diagnostic';
 import { getAnalysisClient } from '../workers/client';
 import type { AnalysisSummary, AnalyzedResponse, GraphFocus, LayoutResponse } from '../workers/protocol';
@@ -17,8 +14,10 @@ export interface InputDiagnostics {
 }
 
 /**
- * The worker's view of the current input. `ruleset`/`model`/`graph` are the last GOOD analysis:
+ * The worker's view of the current input. `ruleCount`/`groups`/`graph` are the last GOOD analysis:
  * when a newer text has parse errors they stay on screen and `stale` says they no longer match it.
+ * The Ruleset, model and kubectl data stay in the worker (protocol.ts): traces, simulations and the
+ * editor's chain facts are asked of it.
  */
 export interface AnalysisSlice {
   readonly status: AnalysisStatus;
@@ -28,9 +27,12 @@ export interface AnalysisSlice {
   readonly requestedVersion: number;
   readonly analyzedVersion: number;
   readonly stale: boolean;
-  readonly ruleset: Ruleset | null;
-  readonly model: KubeProxyModel | null;
-  readonly kubectl: KubectlData | null;
+  /** Rules in the last good Ruleset (0 before any analysis). */
+  readonly ruleCount: number;
+  /** Increases with every good analysis received: 0 = none yet (what-if re-trace watches it). */
+  readonly rulesetVersion: number;
+  /** Endpoint IP → pod name (kubectl json/yaml `targetRef`). */
+  readonly pods: Readonly<Record<string, string>>;
   /** Service ports found in the nat table (Service search, destination picker). */
   readonly groups: readonly ServiceGroup[];
   /** Diagnostics of the CURRENT texts (even when the graph is stale). */
@@ -60,16 +62,16 @@ export interface AnalysisSlice {
 
 const NO_DIAGNOSTICS: InputDiagnostics = { iptables: [], kubectl: [] };
 
-/** Analysis slice: status, last good Ruleset/model/graph, current diagnostics. The worker client drives it. */
+/** Analysis slice: status, last good graph and Service groups, current diagnostics. The worker client drives it. */
 export const createAnalysisSlice: StateCreator<AppState, [], [], AnalysisSlice> = (set, get) => ({
   status: 'idle',
   requestId: 0,
   requestedVersion: -1,
   analyzedVersion: -1,
   stale: false,
-  ruleset: null,
-  model: null,
-  kubectl: null,
+  ruleCount: 0,
+  rulesetVersion: 0,
+  pods: {},
   groups: [],
   diagnostics: NO_DIAGNOSTICS,
   graph: null,
@@ -94,7 +96,7 @@ export const createAnalysisSlice: StateCreator<AppState, [], [], AnalysisSlice> 
     const analyzedVersion = get().requestedVersion;
     // An input with errors keeps the last good graph on screen (marked stale), so a half-typed
     // rule never blanks the page; the first analysis has nothing better to keep.
-    if (hasErrors(r.diagnostics.iptables) && get().ruleset !== null) {
+    if (hasErrors(r.diagnostics.iptables) && get().rulesetVersion > 0) {
       set({
         status: 'ready',
         stale: true,
@@ -108,9 +110,9 @@ export const createAnalysisSlice: StateCreator<AppState, [], [], AnalysisSlice> 
     set({
       status: 'ready',
       stale: false,
-      ruleset: r.ruleset,
-      model: r.model,
-      kubectl: r.kubectl,
+      ruleCount: r.ruleCount,
+      rulesetVersion: get().rulesetVersion + 1,
+      pods: r.pods,
       groups: r.groups,
       diagnostics,
       graph: r.graph,
@@ -124,7 +126,7 @@ export const createAnalysisSlice: StateCreator<AppState, [], [], AnalysisSlice> 
     if (id !== get().requestId) return;
     set({
       status: 'error',
-      stale: get().ruleset !== null,
+      stale: get().rulesetVersion > 0,
       analysisError: message,
       analyzedVersion: get().requestedVersion,
     });

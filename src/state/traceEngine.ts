@@ -1,24 +1,64 @@
-// The tracer entry points the trace slice calls on the main thread: trace() is fast (its compiled
-// Ruleset is cached per Ruleset), simulate() is run in chunks by the slice so the bars fill live.
-import type { Ruleset } from '../core/model/ruleset';
-import { simulate } from '../core/trace/simulate';
-import { trace } from '../core/trace/trace';
-import type { Packet, SimulationResult, TraceEnv, TraceResult } from '../core/trace/types';
+// Where the trace slice's traces and simulations run. The Ruleset lives in the analysis worker
+// (protocol.ts), so the app's engine asks the worker client; tests install a local engine over a
+// Ruleset they loaded (traceEngine.node.ts). Nothing here imports the tracer: it stays out of the
+// page's bundle.
+import type { RuleLookup } from '../core/graph/ruleLookup';
+import type { KubeProxyModel } from '../core/model/kubeTypes';
+import type { Packet, TraceEnv, TraceResult } from '../core/trace/types';
+import { getAnalysisClient } from '../workers/client';
 
-/** `trace(ruleset, packet, env)`: every outcome with its probability; never throws on input. */
-export function runTrace(ruleset: Ruleset, packet: Packet, env: TraceEnv): TraceResult {
-  return trace(ruleset, packet, env);
+/** A trace result, the rules (`RuleLookup`) the page needs to describe it, the model of its Services. */
+export interface EngineTrace {
+  readonly result: TraceResult;
+  readonly rules: RuleLookup;
+  readonly model: KubeProxyModel | null;
 }
 
-/**
- * The first `connections` connections of a seeded simulation (paths not kept). The same seed gives
- * the same first connections whatever the count, so growing counts stream one simulation.
- */
-export function runSimulation(
-  ruleset: Ruleset,
-  packet: Packet,
-  env: TraceEnv,
-  options: { connections: number; seed: number },
-): SimulationResult {
-  return simulate(ruleset, packet, env, { ...options, keepPaths: false });
+/** Cumulative counts of a simulation stream (`ip:port` or `<none>` → connections). */
+export interface EngineProgress {
+  readonly done: number;
+  readonly counts: Readonly<Record<string, number>>;
+  readonly final: boolean;
+}
+
+export interface TraceEngine {
+  /** `trace(ruleset, packet, env)` on the last good Ruleset; `null` when superseded or failed. */
+  trace(packet: Packet, env: TraceEnv): Promise<EngineTrace | null>;
+  /**
+   * A seeded simulation of `connections` connections, reported every `chunk` connections through
+   * `onProgress` (cumulative counts). `cancel` stops it; `done` settles when it ends either way.
+   */
+  simulate(
+    packet: Packet,
+    env: TraceEnv,
+    options: { connections: number; seed: number; chunk: number },
+    onProgress: (p: EngineProgress) => void,
+  ): { cancel(): void; done: Promise<void> };
+}
+
+/** The engine over the app's worker client (`null` before the client is connected). */
+function workerEngine(): TraceEngine | null {
+  const client = getAnalysisClient();
+  if (!client) return null;
+  return {
+    trace: (packet, env) => client.trace(packet, env),
+    simulate(packet, env, options, onProgress) {
+      const run = client.simulate(packet, env, options, (r) =>
+        onProgress({ done: r.done, counts: r.endpointCounts, final: r.final }),
+      );
+      return { cancel: () => client.cancel(run.id), done: run.done.then(() => undefined) };
+    },
+  };
+}
+
+let override: TraceEngine | null = null;
+
+/** Replaces the worker engine (tests); `null` restores it. */
+export function setTraceEngine(engine: TraceEngine | null): void {
+  override = engine;
+}
+
+/** The engine to use now: the override, else the worker client's; `null` when neither exists. */
+export function getTraceEngine(): TraceEngine | null {
+  return override ?? workerEngine();
 }

@@ -1,18 +1,26 @@
 import type { StateCreator } from 'zustand';
-import type { Ruleset } from '../core/model/ruleset';
+import type { RuleLookup } from '../core/graph/ruleLookup';
+import type { KubeProxyModel } from '../core/model/kubeTypes';
 import type { Origin, Packet, TraceEnv, TraceResult } from '../core/trace/types';
 import { drawOutcome, type PacketForm, packetFromForm } from './packetForm';
 import type { AppState } from './store';
-import { runSimulation, runTrace } from './traceEngine';
+import { getTraceEngine } from './traceEngine';
 
 export type { PacketForm } from './packetForm';
 
-/** A packet that was traced, with the Ruleset it was traced against (the what-if re-trace compares it). */
+/**
+ * A packet that was traced in the worker, with the rules needed to describe it (the Ruleset stays
+ * in the worker) and the `rulesetVersion` it was traced against (the what-if re-trace compares it).
+ */
 export interface TracedPacket {
   readonly packet: Packet;
   readonly env: TraceEnv;
   readonly result: TraceResult;
-  readonly ruleset: Ruleset;
+  /** Every rule on the outcomes' paths and the endpoint lotteries they cross (describePath, endpointBars). */
+  readonly rules: RuleLookup;
+  /** The model of the Service ports on the paths (`pathModel` in workers/queries.ts). */
+  readonly model: KubeProxyModel | null;
+  readonly rulesetVersion: number;
 }
 
 /** "Send 1000": connections simulated so far, counted per `ip:port` (`<none>` without DNAT). */
@@ -32,6 +40,11 @@ export interface TraceSlice {
   /** Why the last Send did not trace (invalid field, nothing parsed yet), in words. */
   readonly formError: string | null;
   readonly traced: TracedPacket | null;
+  /**
+   * The kube-proxy model cut to the Service ports on `traced`'s paths (the worker keeps the whole
+   * model): what "only the Services on the path" needs when sharing. `null` with no trace.
+   */
+  readonly model: KubeProxyModel | null;
   /** Index into `traced.result.outcomes` of the outcome animated and listed; -1 when none. */
   readonly outcomeIndex: number;
   readonly outcomeChoice: OutcomeChoice | null;
@@ -42,10 +55,13 @@ export interface TraceSlice {
   readonly speed: number;
   readonly simulation: SimulationState | null;
   setPacketField<K extends keyof PacketForm>(field: K, value: PacketForm[K]): void;
-  /** Traces the packet in `packetForm` against the last good Ruleset, draws an outcome, starts playback. */
-  send(): void;
+  /**
+   * Traces the packet in `packetForm` against the last good Ruleset (in the worker), draws an
+   * outcome, starts playback. Settles when the result is in the store (or was superseded).
+   */
+  send(): Promise<void>;
   /** Re-traces the last packet against the current Ruleset (the rules were edited: what-if). */
-  retrace(): void;
+  retrace(): Promise<void>;
   chooseOutcome(index: number): void;
   /** Animates the outcome that DNATs to `endpoint` (`ip:port`); false when no outcome does. */
   chooseEndpoint(endpoint: string): boolean;
@@ -71,8 +87,11 @@ export const DEFAULT_PACKET: PacketForm = {
 };
 
 const CHUNK = 100;
+const NO_ENGINE = 'The analysis worker is not running: reload the page.';
 let timer: ReturnType<typeof setTimeout> | null = null;
 let simulationToken = 0;
+let stopSimulation: (() => void) | null = null;
+let traceToken = 0;
 let nextSeed = 1;
 
 function pathLength(s: Pick<TraceSlice, 'traced' | 'outcomeIndex'>): number {
@@ -100,38 +119,43 @@ export const createTraceSlice: StateCreator<AppState, [], [], TraceSlice> = (set
       tick();
     }, 1000 / get().speed);
   };
+  const cancelStream = () => {
+    simulationToken++;
+    stopSimulation?.();
+    stopSimulation = null;
+  };
   const simulateChunks = (connections: number) => {
     const t = get().traced;
-    if (!t) return;
-    const token = ++simulationToken;
+    const engine = getTraceEngine();
+    if (!t || !engine) return;
+    cancelStream();
+    const token = simulationToken;
     const seed = nextSeed++;
     set({ simulation: { total: connections, done: 0, counts: {}, running: true, seed } });
-    const chunk = (done: number) => {
+    // The worker streams one seeded simulation in chunks so the bars fill live; connection k is the
+    // same in every chunk and session affinity (`-m recent`) carries over as in the kernel.
+    const run = engine.simulate(t.packet, t.env, { connections, seed, chunk: CHUNK }, (p) => {
       if (token !== simulationToken) return;
-      const upTo = Math.min(connections, done + CHUNK);
-      // One seeded run re-done with a growing count: connection k is the same in every run, and
-      // session-affinity state (`-m recent`) carries over from the first connection as in the kernel.
-      const r = runSimulation(t.ruleset, t.packet, t.env, { connections: upTo, seed });
-      const finished = upTo >= connections;
-      set({
-        simulation: { total: connections, done: upTo, counts: r.endpointCounts, running: !finished, seed },
-      });
-      // A macrotask between chunks lets React paint the bars filling.
-      if (!finished) setTimeout(() => chunk(upTo), 0);
-    };
-    setTimeout(() => chunk(0), 0);
+      set({ simulation: { total: connections, done: p.done, counts: p.counts, running: !p.final, seed } });
+    });
+    stopSimulation = run.cancel;
   };
-  const traceWith = (packet: Packet, env: TraceEnv, ruleset: Ruleset): TracedPacket => ({
-    packet,
-    env,
-    ruleset,
-    result: runTrace(ruleset, packet, env),
-  });
+  /** Traces in the worker; `null` when a newer trace started meanwhile or the worker failed. */
+  const traceNow = async (packet: Packet, env: TraceEnv): Promise<TracedPacket | null> => {
+    const engine = getTraceEngine();
+    if (!engine) return null;
+    const token = ++traceToken;
+    const rulesetVersion = get().rulesetVersion;
+    const r = await engine.trace(packet, env);
+    if (!r || token !== traceToken) return null;
+    return { packet, env, result: r.result, rules: r.rules, model: r.model, rulesetVersion };
+  };
 
   return {
     packetForm: DEFAULT_PACKET,
     formError: null,
     traced: null,
+    model: null,
     outcomeIndex: -1,
     outcomeChoice: null,
     playhead: 0,
@@ -139,9 +163,8 @@ export const createTraceSlice: StateCreator<AppState, [], [], TraceSlice> = (set
     speed: 1.5,
     simulation: null,
     setPacketField: (field, value) => set({ packetForm: { ...get().packetForm, [field]: value } }),
-    send: () => {
-      const ruleset = get().ruleset;
-      if (!ruleset || ruleset.ruleCount === 0) {
+    send: async () => {
+      if (get().ruleCount === 0) {
         set({ formError: 'Nothing to trace yet: paste an iptables-save dump first.' });
         return;
       }
@@ -150,13 +173,20 @@ export const createTraceSlice: StateCreator<AppState, [], [], TraceSlice> = (set
         set({ formError: parsed.message });
         return;
       }
+      if (!getTraceEngine()) {
+        set({ formError: NO_ENGINE });
+        return;
+      }
       stopTimer();
-      simulationToken++;
-      const traced = traceWith(parsed.packet, parsed.env, ruleset);
+      cancelStream();
+      const traced = await traceNow(parsed.packet, parsed.env);
+      if (!traced) return;
+      stopTimer();
       const seed = nextSeed++;
       set({
         formError: null,
         traced,
+        model: traced.model,
         outcomeIndex: drawOutcome(traced.result.outcomes, seed),
         outcomeChoice: { kind: 'seeded', seed },
         playhead: 0,
@@ -165,18 +195,25 @@ export const createTraceSlice: StateCreator<AppState, [], [], TraceSlice> = (set
       });
       tick();
     },
-    retrace: () => {
-      const { traced, ruleset, outcomeIndex, simulation } = get();
-      if (!traced || !ruleset || ruleset === traced.ruleset) return;
-      const prev = traced.result.outcomes[outcomeIndex];
-      const next = traceWith(traced.packet, traced.env, ruleset);
+    retrace: async () => {
+      const { traced, rulesetVersion } = get();
+      if (!traced || rulesetVersion === traced.rulesetVersion) return;
+      const next = await traceNow(traced.packet, traced.env);
+      if (!next) return;
+      const { outcomeIndex, simulation } = get();
+      const prev = get().traced?.result.outcomes[outcomeIndex];
       // Keep showing the same endpoint when it still exists; else the most likely outcome.
       let index = next.result.outcomes.findIndex(
         (o) => prev && o.dnat === prev.dnat && o.verdict === prev.verdict,
       );
       if (index < 0) index = drawOutcome(next.result.outcomes, null);
       const len = next.result.outcomes[index]?.path.length ?? 0;
-      set({ traced: next, outcomeIndex: index, playhead: Math.min(get().playhead, Math.max(0, len - 1)) });
+      set({
+        traced: next,
+        model: next.model,
+        outcomeIndex: index,
+        playhead: Math.min(get().playhead, Math.max(0, len - 1)),
+      });
       if (simulation) simulateChunks(simulation.total);
     },
     chooseOutcome: (index) => {
@@ -232,7 +269,7 @@ export const createTraceSlice: StateCreator<AppState, [], [], TraceSlice> = (set
     },
     sendMany: (connections = 1000) => simulateChunks(connections),
     cancelSimulation: () => {
-      simulationToken++;
+      cancelStream();
       const sim = get().simulation;
       if (sim?.running) set({ simulation: { ...sim, running: false } });
     },

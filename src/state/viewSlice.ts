@@ -1,7 +1,7 @@
 import type { StateCreator } from 'zustand';
 import { pathChains } from '../core/graph/path';
 import { findServiceGroups } from '../core/graph/services';
-import type { Rule, Ruleset } from '../core/model/ruleset';
+import { getAnalysisClient } from '../workers/client';
 import type { AppState } from './store';
 
 /** What is selected: a chain or endpoint node, a rule (edge or editor line), or nothing. */
@@ -26,29 +26,15 @@ export interface ViewSlice {
   selectNode(id: string, line: number): void;
   /** Graph click on an edge, or a path step: selects the rule and reveals its line. */
   selectRule(ruleId: string, line: number): void;
-  /** Editor cursor on a line: selects the rule written there (highlights it in the graph), no reveal. */
-  selectLine(line: number): void;
+  /**
+   * Editor cursor on a line: selects the rule written there (highlights it in the graph), no reveal.
+   * The worker, which keeps the Ruleset, says which rule that is; the answer to an older line is dropped.
+   */
+  selectLine(line: number): Promise<void>;
   clearSelection(): void;
   setHovered(id: string | null): void;
   /** Searches Services and asks the worker to redraw the graph focused on them. */
   setSearchText(text: string): void;
-}
-
-/** The rule written on a 1-based line (chains whose line range cannot hold it are skipped). */
-function ruleAtLine(ruleset: Ruleset | null, line: number): Rule | null {
-  if (!ruleset) return null;
-  for (const table of Object.values(ruleset.tables)) {
-    for (const name of table?.order ?? []) {
-      const chain = table?.chains[name];
-      if (!chain || chain.rules.length === 0) continue;
-      const first = chain.rules[0]!.line;
-      const last = chain.rules[chain.rules.length - 1]!.line;
-      if (line < first || line > last) continue;
-      const hit = chain.rules.find((r) => r.line === line);
-      if (hit) return hit;
-    }
-  }
-  return null;
 }
 
 /** View slice: selection, hover, Service search / focus, and the line the editor should reveal. */
@@ -74,8 +60,13 @@ export const createViewSlice: StateCreator<AppState, [], [], ViewSlice> = (set, 
       revealCount: get().revealCount + 1,
     });
   },
-  selectLine: (line) => {
-    const rule = ruleAtLine(get().ruleset, line);
+  selectLine: async (line) => {
+    const client = getAnalysisClient();
+    if (!client) return;
+    const version = get().rulesetVersion;
+    const rule = await client.ruleAt(line);
+    // A newer analysis may have moved the rules meanwhile: its own cursor event will ask again.
+    if (version !== get().rulesetVersion) return;
     const current = get().selection;
     if (!rule) {
       if (current?.kind === 'rule') set({ selection: null });

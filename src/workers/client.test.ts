@@ -58,9 +58,21 @@ describe('AnalysisClient', () => {
       { localAddresses: [] },
     );
     const result = { outcomes: [], assumptions: [], diagnostics: [] };
-    workers[0]!.answer({ type: 'traced', id: 2, result });
+    const rules = { rules: {}, chains: {} };
+    workers[0]!.answer({ type: 'traced', id: 2, result, rules, model: null });
     await expect(first).resolves.toBeNull();
-    await expect(second).resolves.toEqual(result);
+    await expect(second).resolves.toEqual({ result, rules, model: null });
+  });
+
+  it('answers every chainFacts question (hover and go-to-definition overlap)', async () => {
+    const { client, workers } = setup();
+    const hover = client.chainFacts('KUBE-SERVICES');
+    const definition = client.chainFacts('KUBE-SERVICES');
+    const facts = { chains: [], model: null, kubectl: null };
+    workers[0]!.answer({ type: 'chainFacts', id: 2, facts });
+    workers[0]!.answer({ type: 'chainFacts', id: 1, facts });
+    await expect(hover).resolves.toEqual(facts);
+    await expect(definition).resolves.toEqual(facts);
   });
 
   it('reports a dead worker as a failed analysis and starts a new one on the next request', () => {

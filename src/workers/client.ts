@@ -1,10 +1,13 @@
-import type { Packet, TraceEnv, TraceResult } from '../core/trace/types';
+import type { Packet, TraceEnv } from '../core/trace/types';
 import type {
   AnalyzedResponse,
+  ChainFacts,
   ErrorResponse,
   GraphFocus,
   LayoutResponse,
+  RuleRef,
   SimulatedResponse,
+  TracedResponse,
   WorkerRequest,
   WorkerResponse,
 } from './protocol';
@@ -26,9 +29,13 @@ export interface WorkerLike {
 
 type Waiter = { resolve(r: WorkerResponse | null): void; onProgress?: (r: SimulatedResponse) => void };
 
+/** Request kinds whose requests do not supersede each other (hover and go-to-definition overlap). */
+const CONCURRENT: ReadonlySet<WorkerRequest['type']> = new Set(['chainFacts']);
+
 /**
  * The UI side of protocol.ts. Ids increase per client; for each request kind only the latest id
- * counts: an answer to an older request is dropped (its promise resolves `null`). A dead worker
+ * counts (but every `chainFacts` is answered): an answer to an older request is dropped (its promise
+ * resolves `null`). A dead worker
  * (failed to load, crashed) is reported through `failed` for every request in flight and replaced
  * on the next request.
  */
@@ -54,11 +61,33 @@ export class AnalysisClient {
     return this.send((id) => ({ type: 'layout', id, focus }));
   }
 
-  /** Traces in the worker. Resolves `null` when superseded by a newer trace or on failure. */
-  trace(packet: Packet, env: TraceEnv): Promise<TraceResult | null> {
+  /**
+   * Traces in the worker: the result and the rules needed to describe it. Resolves `null` when
+   * superseded by a newer trace or on failure.
+   */
+  trace(packet: Packet, env: TraceEnv): Promise<Pick<TracedResponse, 'result' | 'rules' | 'model'> | null> {
     return new Promise((resolve) => {
       const id = this.send((i) => ({ type: 'trace', id: i, packet, env }));
-      this.waiters.set(id, { resolve: (r) => resolve(r?.type === 'traced' ? r.result : null) });
+      this.waiters.set(id, {
+        resolve: (r) =>
+          resolve(r?.type === 'traced' ? { result: r.result, rules: r.rules, model: r.model } : null),
+      });
+    });
+  }
+
+  /** What the worker's last good analysis knows about the chains named `name`; `null` on failure. */
+  chainFacts(name: string): Promise<ChainFacts | null> {
+    return new Promise((resolve) => {
+      const id = this.send((i) => ({ type: 'chainFacts', id: i, name }));
+      this.waiters.set(id, { resolve: (r) => resolve(r?.type === 'chainFacts' ? r.facts : null) });
+    });
+  }
+
+  /** The rule on a 1-based line of the last good text; `null` when none, superseded or failed. */
+  ruleAt(line: number): Promise<RuleRef | null> {
+    return new Promise((resolve) => {
+      const id = this.send((i) => ({ type: 'ruleAt', id: i, line }));
+      this.waiters.set(id, { resolve: (r) => resolve(r?.type === 'ruleAt' ? r.rule : null) });
     });
   }
 
@@ -95,9 +124,11 @@ export class AnalysisClient {
   private send(make: (id: number) => WorkerRequest): number {
     const id = this.nextId++;
     const request = make(id);
-    const previous = this.latest.get(request.type);
-    if (previous !== undefined) this.settle(previous, null);
-    this.latest.set(request.type, id);
+    if (!CONCURRENT.has(request.type)) {
+      const previous = this.latest.get(request.type);
+      if (previous !== undefined) this.settle(previous, null);
+      this.latest.set(request.type, id);
+    }
     this.kinds.set(id, request.type);
     this.ensureWorker().postMessage(request);
     return id;
@@ -123,7 +154,7 @@ export class AnalysisClient {
   private receive(r: WorkerResponse): void {
     const type = r.type === 'error' ? r.request : r.type === 'analyzed' ? 'analyze' : r.type;
     const kind = type === 'traced' ? 'trace' : type === 'simulated' ? 'simulate' : type;
-    if (this.latest.get(kind) !== r.id) return;
+    if (CONCURRENT.has(kind) ? !this.kinds.has(r.id) : this.latest.get(kind) !== r.id) return;
     if (r.type === 'simulated' && !r.final) {
       this.waiters.get(r.id)?.onProgress?.(r);
       return;

@@ -1,6 +1,6 @@
-import { simulate, trace } from './coreApi';
 import { analyzeTexts, type GoodAnalysis, graphFor } from './pipeline';
 import type { SimulateRequest, WorkerRequest, WorkerResponse } from './protocol';
+import { chainFacts, ruleAtLine, simulateCounts, traceWithRules } from './queries';
 
 type Kind = Exclude<WorkerRequest['type'], 'cancel'>;
 
@@ -13,28 +13,34 @@ const messageOf = (e: unknown): string => (e instanceof Error ? e.message : Stri
  * The analysis worker's message handler, free of worker globals so that it is testable in Node:
  * `post` sends a response. It keeps the last good analysis (for `layout`, `trace`, `simulate`) and,
  * per request kind, the latest id: an older request still queued or awaiting layout is dropped
- * without an answer (the client ignores old ids anyway). Failures are posted as `error` data.
+ * without an answer (the client ignores old ids anyway) — except `chainFacts`, whose hover and
+ * go-to-definition questions may overlap and are all answered. Failures are posted as `error` data.
  */
 export function createWorkerHandler(
   post: (response: WorkerResponse) => void,
 ): (request: WorkerRequest) => Promise<void> {
   let good: GoodAnalysis | null = null;
-  const latest: Record<Kind, number> = { analyze: 0, layout: 0, trace: 0, simulate: 0 };
+  const latest: Record<Kind, number> = {
+    analyze: 0,
+    layout: 0,
+    trace: 0,
+    simulate: 0,
+    chainFacts: 0,
+    ruleAt: 0,
+  };
   let cancelled = -1;
 
   async function runSimulation(r: SimulateRequest, ruleset: GoodAnalysis['ruleset']): Promise<void> {
     const chunk = Math.max(1, Math.floor(r.chunk ?? 100));
-    const counts: Record<string, number> = {};
     let done = 0;
-    // Chunk k draws with seed `seed + k`: the stream is a pure function of (seed, connections, chunk).
-    for (let k = 0; done < r.connections; k++) {
+    // One seeded simulation re-run with a growing count (simulateCounts): connection k is the same
+    // in every run and ClientIP affinity (`-m recent`) carries over from the first connection.
+    while (done < r.connections) {
       if (r.id !== latest.simulate || r.id === cancelled) return;
-      const n = Math.min(chunk, r.connections - done);
-      const part = simulate(ruleset, r.packet, r.env, { connections: n, seed: r.seed + k, keepPaths: false });
-      for (const [ep, c] of Object.entries(part.endpointCounts)) counts[ep] = (counts[ep] ?? 0) + c;
-      done += n;
+      done = Math.min(r.connections, done + chunk);
+      const endpointCounts = simulateCounts(ruleset, r.packet, r.env, done, r.seed);
       const final = done >= r.connections;
-      post({ type: 'simulated', id: r.id, done, total: r.connections, endpointCounts: { ...counts }, final });
+      post({ type: 'simulated', id: r.id, done, total: r.connections, endpointCounts, final });
       if (!final) await yieldToMessages();
     }
   }
@@ -46,7 +52,7 @@ export function createWorkerHandler(
     }
     latest[r.type] = Math.max(latest[r.type], r.id);
     await yieldToMessages();
-    if (r.id !== latest[r.type]) return;
+    if (r.id !== latest[r.type] && r.type !== 'chainFacts') return;
     try {
       if (r.type === 'analyze') {
         const out = await analyzeTexts(r.id, r.iptablesText, r.kubectlText, r.focus, good);
@@ -60,7 +66,15 @@ export function createWorkerHandler(
         const { graph, positions } = await graphFor(good, r.focus);
         if (r.id === latest.layout) post({ type: 'layout', id: r.id, graph, positions });
       } else if (r.type === 'trace') {
-        post({ type: 'traced', id: r.id, result: trace(good.ruleset, r.packet, r.env) });
+        post({ type: 'traced', id: r.id, ...traceWithRules(good.ruleset, good.model, r.packet, r.env) });
+      } else if (r.type === 'chainFacts') {
+        post({
+          type: 'chainFacts',
+          id: r.id,
+          facts: chainFacts(good.ruleset, good.model, good.kubectl, r.name),
+        });
+      } else if (r.type === 'ruleAt') {
+        post({ type: 'ruleAt', id: r.id, rule: ruleAtLine(good.ruleset, r.line) });
       } else {
         await runSimulation(r, good.ruleset);
       }

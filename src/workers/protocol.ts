@@ -1,8 +1,10 @@
+import type { RuleLookup } from '../core/graph/ruleLookup';
 import type { ServiceGroup } from '../core/graph/services';
 import type { ChainGraph, GraphPositions } from '../core/graph/types';
+import type { TableName } from '../core/iptables/ast';
 import type { KubectlData } from '../core/kubectl/types';
 import type { KubeProxyModel } from '../core/model/kubeTypes';
-import type { Ruleset } from '../core/model/ruleset';
+import type { Chain, RuleId } from '../core/model/ruleset';
 import type { Diagnostic } from '../core/text/diagnostic';
 import type { Packet, SimulationResult, TraceEnv, TraceResult } from '../core/trace/types';
 
@@ -67,13 +69,34 @@ export interface SimulateRequest {
   readonly chunk?: number;
 }
 
+/** What the last good analysis knows about the chains named `name` (editor hover, Ctrl/Cmd-click). */
+export interface ChainFactsRequest {
+  readonly type: 'chainFacts';
+  readonly id: number;
+  readonly name: string;
+}
+
+/** The rule written on 1-based `line` of the last good iptables text (editor cursor → graph selection). */
+export interface RuleAtRequest {
+  readonly type: 'ruleAt';
+  readonly id: number;
+  readonly line: number;
+}
+
 /** Stop the `simulate` stream with this id. */
 export interface CancelRequest {
   readonly type: 'cancel';
   readonly id: number;
 }
 
-export type WorkerRequest = AnalyzeRequest | LayoutRequest | TraceRequest | SimulateRequest | CancelRequest;
+export type WorkerRequest =
+  | AnalyzeRequest
+  | LayoutRequest
+  | TraceRequest
+  | SimulateRequest
+  | ChainFactsRequest
+  | RuleAtRequest
+  | CancelRequest;
 
 /** Counts and timings of one analysis (shown in the status line, printed by benchmarks). */
 export interface AnalysisSummary {
@@ -90,7 +113,7 @@ export interface AnalysisSummary {
 
 /**
  * The analysis of the texts of an `analyze` request. `diagnostics` and `summary` describe those
- * texts; `ruleset`/`model`/`kubectl`/`groups`/`graph` describe the last GOOD input: when the
+ * texts; `ruleCount`/`pods`/`groups`/`graph` describe the last GOOD input: when the
  * iptables text has error diagnostics the worker keeps (and answers with) the previous good one
  * (the UI marks it stale), so a half-typed rule never blanks the graph.
  */
@@ -98,11 +121,10 @@ export interface AnalyzedResponse {
   readonly type: 'analyzed';
   readonly id: number;
   readonly diagnostics: { readonly iptables: readonly Diagnostic[]; readonly kubectl: readonly Diagnostic[] };
-  readonly ruleset: Ruleset;
-  /** `null` when the kube-proxy analysis is not available (or failed: see `diagnostics`). */
-  readonly model: KubeProxyModel | null;
-  /** `null` when the kubectl text was empty. */
-  readonly kubectl: KubectlData | null;
+  /** Rules in the last good Ruleset (the Ruleset itself stays in the worker). */
+  readonly ruleCount: number;
+  /** Endpoint IP → pod name from kubectl's Endpoints (json/yaml `targetRef`); `{}` without kubectl. */
+  readonly pods: Readonly<Record<string, string>>;
   /** Every Service port the nat table implements (search box, destination picker). */
   readonly groups: readonly ServiceGroup[];
   readonly graph: ChainGraph | null;
@@ -121,6 +143,41 @@ export interface TracedResponse {
   readonly type: 'traced';
   readonly id: number;
   readonly result: TraceResult;
+  /** The rules on the outcomes' paths and the endpoint lotteries they cross (describePath, endpointBars). */
+  readonly rules: RuleLookup;
+  /** The kube-proxy model cut to the Service ports on the paths (`pathModel`); `null` without one. */
+  readonly model: KubeProxyModel | null;
+}
+
+/**
+ * The chains named `name` (one per table, nat first) and the parts of the model and kubectl data
+ * about them. Shaped like the page's old ChainContext so that `describeChain` reads it unchanged.
+ * A chain's `rules` array is SPARSE: it has the real length (the rule count) but holds only its
+ * first rule, since KUBE-SERVICES alone has one rule per Service port.
+ */
+export interface ChainFacts {
+  readonly chains: readonly Chain[];
+  readonly model: KubeProxyModel | null;
+  readonly kubectl: KubectlData | null;
+}
+
+export interface ChainFactsResponse {
+  readonly type: 'chainFacts';
+  readonly id: number;
+  readonly facts: ChainFacts;
+}
+
+/** Where the rule on a line is: enough to select it in the graph. */
+export interface RuleRef {
+  readonly id: RuleId;
+  readonly table: TableName;
+  readonly chain: string;
+}
+
+export interface RuleAtResponse {
+  readonly type: 'ruleAt';
+  readonly id: number;
+  readonly rule: RuleRef | null;
 }
 
 export interface SimulatedResponse {
@@ -147,4 +204,6 @@ export type WorkerResponse =
   | LayoutResponse
   | TracedResponse
   | SimulatedResponse
+  | ChainFactsResponse
+  | RuleAtResponse
   | ErrorResponse;

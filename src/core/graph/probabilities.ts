@@ -1,6 +1,6 @@
-import type { Chain, Ruleset } from '../model/ruleset';
 import type { TraceResult } from '../trace/types';
 import { dnatEndpoint } from './labels';
+import { chainRulesFrom, type RuleSource } from './ruleLookup';
 
 /**
  * The numbers behind the probability bars, for each endpoint lottery (KUBE-SVC / KUBE-SVL /
@@ -35,8 +35,8 @@ export interface PolicyBars {
 
 const POLICY_PREFIXES = ['KUBE-SVC-', 'KUBE-SVL-', 'KUBE-XLB-'];
 
-function sepEndpoint(nat: Ruleset['tables']['nat'], sep: string): string | null {
-  for (const rule of nat?.chains[sep]?.rules ?? []) {
+function sepEndpoint(source: RuleSource, sep: string): string | null {
+  for (const rule of chainRulesFrom(source, 'nat', sep) ?? []) {
     const ep = dnatEndpoint(rule.target);
     if (ep) return ep;
   }
@@ -46,15 +46,14 @@ function sepEndpoint(nat: Ruleset['tables']['nat'], sep: string): string | null 
 /**
  * One `PolicyBars` per endpoint-lottery chain that any outcome's path enters, in the order first
  * met. `counts` are simulated connections per `ip:port` (`<none>` for no DNAT); the observed share
- * is count / total of all counts. Pure; returns `[]` when no lottery is on the path.
+ * is count / total of all counts. `ruleset` is the Ruleset or the trace's RuleLookup (which holds the
+ * lottery and KUBE-SEP chains on the paths). Pure; returns `[]` when no lottery is on the path.
  */
 export function endpointBars(
-  ruleset: Ruleset,
+  ruleset: RuleSource,
   result: TraceResult,
   counts: Readonly<Record<string, number>> | null = null,
 ): PolicyBars[] {
-  const nat = ruleset.tables.nat;
-  if (!nat) return [];
   const chains: string[] = [];
   const taken = new Map<string, number>();
   for (const o of result.outcomes) {
@@ -74,11 +73,10 @@ export function endpointBars(
   }
   const total = counts ? Object.values(counts).reduce((a, b) => a + b, 0) : 0;
   return chains.map((name) => {
-    const chain = nat.chains[name] as Chain | undefined;
     const rows: BarRow[] = [];
     let affinity = false;
     let rest = 1;
-    for (const rule of chain?.rules ?? []) {
+    for (const rule of chainRulesFrom(ruleset, 'nat', name) ?? []) {
       const t = rule.target;
       if (t.kind !== 'jump' || !t.chain.startsWith('KUBE-SEP-')) continue;
       // ClientIP affinity rules send remembered clients straight to their endpoint, outside the cascade.
@@ -88,7 +86,7 @@ export function endpointBars(
       }
       const stat = rule.matches.find((m) => m.kind === 'statistic' && m.mode === 'random');
       const written = stat?.kind === 'statistic' && stat.mode === 'random' ? stat.probability : null;
-      const endpoint = sepEndpoint(nat, t.chain);
+      const endpoint = sepEndpoint(ruleset, t.chain);
       const share = taken.get(rule.id) ?? 0;
       rest -= share;
       rows.push({

@@ -56,6 +56,31 @@ describe('describePath', () => {
   });
 });
 
+describe('describePath in 简体中文', () => {
+  it('says the same path in Chinese, chain names and addresses verbatim', () => {
+    const packet: Packet = {
+      origin: 'external',
+      src: '203.0.113.7',
+      dst: WEB.nodeIp,
+      proto: 'tcp',
+      sport: null,
+      dport: WEB.nodePort,
+    };
+    const o = trace(ruleset, packet, env).outcomes[0]!;
+    const en = describePath(ruleset, packet, o, serviceOf);
+    const zh = describePath(ruleset, packet, o, serviceOf, 'zh-CN');
+    expect(zh.map((s) => [s.dst, s.tone, s.changed])).toEqual(en.map((s) => [s.dst, s.tone, s.changed]));
+    // The tracer cannot know the node's address: the placeholder is worded in the UI language.
+    expect([en.at(-1)!.src, zh.at(-1)!.src]).toEqual(["the node's address", '节点的地址']);
+    const mark = zh.find((s) => s.step.target === 'KUBE-MARK-MASQ')!;
+    expect(mark.words).toBe('匹配 TCP 发往端口 31947 → 跳转到 KUBE-MARK-MASQ（给连接打上地址伪装标记）');
+    expect(zh.find((s) => s.step.verdict === 'DNAT')!.words).toContain(`目标地址改写为 ${o.dnat}`);
+    expect(zh.find((s) => s.step.verdict === 'MASQUERADE')!.words).toContain('地址伪装');
+    // No English sentence is left over: only names, addresses and netfilter words in Latin script.
+    for (const s of zh) expect(s.words).not.toMatch(/\b(matches|jump to|end of chain|rewritten)\b/);
+  });
+});
+
 describe('ruleById', () => {
   it('finds a rule by id and refuses malformed ids', () => {
     expect(ruleById(ruleset, `nat/${WEB.svc}#0`)?.line).toBeGreaterThan(0);

@@ -1,7 +1,8 @@
-import type { TableName } from '../iptables/ast';
-import type { Match, Rule, Ruleset } from '../model/ruleset';
+import type { Match, Rule } from '../model/ruleset';
+import { type Lang, type MessageId, message } from '../trace/messages';
 import type { Outcome, Packet, PathStep } from '../trace/types';
 import { dnatEndpoint, formatProbability } from './labels';
+import { type RuleSource, ruleFrom } from './ruleLookup';
 
 /**
  * A traced path in plain words, one entry per step, with the packet header as it changes: DNAT
@@ -33,14 +34,9 @@ export interface StepView {
   readonly tone: StepTone;
 }
 
-/** The Rule a RuleId (`nat/KUBE-SERVICES#3`) names, or null. */
-export function ruleById(ruleset: Ruleset, id: string | null): Rule | null {
-  if (!id) return null;
-  const slash = id.indexOf('/');
-  const hash = id.lastIndexOf('#');
-  if (slash < 0 || hash < slash) return null;
-  const table = ruleset.tables[id.slice(0, slash) as TableName];
-  return table?.chains[id.slice(slash + 1, hash)]?.rules[Number(id.slice(hash + 1))] ?? null;
+/** The Rule a RuleId (`nat/KUBE-SERVICES#3`) names in a Ruleset or a trace's RuleLookup, or null. */
+export function ruleById(source: RuleSource, id: string | null): Rule | null {
+  return ruleFrom(source, id);
 }
 
 function addr(m: Extract<Match, { kind: 'addr' }>): string {
@@ -49,7 +45,7 @@ function addr(m: Extract<Match, { kind: 'addr' }>): string {
 }
 
 /** The conditions of a rule in words: "TCP to 10.104.247.10:80", "the random draw p=0.333". */
-export function matchWords(rule: Rule): string {
+export function matchWords(rule: Rule, lang: Lang = 'en'): string {
   const proto = rule.matches.find((m) => m.kind === 'proto' && !m.negated);
   const dst = rule.matches.find((m) => m.kind === 'addr' && m.dir === 'dst' && !m.negated);
   const dport = rule.matches.find((m) => m.kind === 'port' && m.dir === 'dst' && !m.negated);
@@ -61,107 +57,144 @@ export function matchWords(rule: Rule): string {
         ? `${dport.range.from}`
         : `${dport.range.from}-${dport.range.to}`
       : '';
-  if (dst?.kind === 'addr') parts.push(`${P ? `${P} ` : ''}to ${addr(dst)}${port ? `:${port}` : ''}`);
-  else if (port) parts.push(`${P ? `${P} ` : ''}to port ${port}`);
+  const p = P ? `${P} ` : '';
+  if (dst?.kind === 'addr')
+    parts.push(message('step.to', { proto: p, dst: `${addr(dst)}${port ? `:${port}` : ''}` }, lang));
+  else if (port) parts.push(message('step.to-port', { proto: p, port }, lang));
   else if (P) parts.push(P);
   for (const m of rule.matches) {
     if (m === proto || m === dst || m === dport) continue;
-    const w = oneMatch(m);
+    const w = oneMatch(m, lang);
     if (w) parts.push(w);
   }
-  return parts.length ? parts.join(', ') : 'every packet';
+  return parts.length ? parts.join(message('sep', {}, lang)) : message('step.every-packet', {}, lang);
 }
 
-function oneMatch(m: Match): string | null {
+function oneMatch(m: Match, lang: Lang): string | null {
   const not =
-    m.kind !== 'comment' && m.kind !== 'addrtype' && m.kind !== 'conntrack' && m.negated ? 'not ' : '';
+    m.kind !== 'comment' && m.kind !== 'addrtype' && m.kind !== 'conntrack' && m.negated
+      ? message('not', {}, lang)
+      : '';
+  const say = (id: MessageId, params: Readonly<Record<string, string | number>> = {}) =>
+    message(id, { not, ...params }, lang);
   switch (m.kind) {
     case 'addr':
-      return m.dir === 'src' ? `source ${not}in ${addr(m)}` : `destination ${not}in ${addr(m)}`;
+      return say(m.dir === 'src' ? 'step.src-in' : 'step.dst-in', { cidr: addr(m) });
     case 'proto':
-      return `protocol ${not}${m.proto.toUpperCase()}`;
+      return say('step.protocol', { proto: m.proto.toUpperCase() });
     case 'port':
-      return `${m.dir === 'src' ? 'source' : 'destination'} port ${not}${m.range.from}${m.range.to !== m.range.from ? `-${m.range.to}` : ''}`;
+      return say(m.dir === 'src' ? 'step.sport' : 'step.dport', {
+        range: `${m.range.from}${m.range.to !== m.range.from ? `-${m.range.to}` : ''}`,
+      });
     case 'multiport':
-      return `ports ${not}${m.ranges.map((r) => (r.from === r.to ? r.from : `${r.from}-${r.to}`)).join(',')}`;
+      return say('step.ports', {
+        list: m.ranges.map((r) => (r.from === r.to ? r.from : `${r.from}-${r.to}`)).join(','),
+      });
     case 'statistic':
       return m.mode === 'random'
-        ? `the random draw p=${formatProbability(m.probability)}`
-        : `every ${m.every}th packet`;
-    case 'addrtype':
-      return m.dst
-        ? `a ${m.dst.negated ? 'non-' : ''}${m.dst.types.join('/')} destination address`
-        : m.src
-          ? `a ${m.src.negated ? 'non-' : ''}${m.src.types.join('/')} source address`
-          : null;
+        ? say('step.random', { p: formatProbability(m.probability) })
+        : say('step.nth', { every: m.every });
+    case 'addrtype': {
+      const side = m.dst ?? m.src;
+      if (!side) return null;
+      const neg = side.negated ? message('non', {}, lang) : '';
+      return say(m.dst ? 'step.addrtype-dst' : 'step.addrtype-src', { neg, types: side.types.join('/') });
+    }
     case 'mark':
-      return `mark 0x${m.value.toString(16)} ${m.negated ? 'not ' : ''}set`;
+      return say(m.negated ? 'step.not-mark' : 'step.mark', { mark: `0x${m.value.toString(16)}` });
     case 'conntrack':
       return m.conditions
-        .map((c) => `${c.option} ${c.negated ? 'not ' : ''}${c.values.join('/')}`)
-        .join(', ');
+        .map((c) =>
+          say('step.conntrack', {
+            option: c.option,
+            not: c.negated ? message('not', {}, lang) : '',
+            values: c.values.join('/'),
+          }),
+        )
+        .join(message('sep', {}, lang));
     case 'state':
-      return `state ${not}${m.states.join('/')}`;
+      return say('step.state', { states: m.states.join('/') });
     case 'recent':
-      return `a client in the "${m.name}" list${m.seconds !== null ? ` within ${m.seconds} s` : ''} (session affinity)`;
+      return say('step.recent', {
+        list: m.name,
+        within: m.seconds !== null ? message('step.recent-within', { seconds: m.seconds }, lang) : '',
+      });
     case 'iface':
-      return `${m.dir === 'in' ? 'arriving on' : 'leaving by'} ${not}${m.name}`;
+      return say(m.dir === 'in' ? 'step.in' : 'step.out', { iface: m.name });
     case 'fragment':
-      return `${not}a fragment`;
+      return say('step.fragment');
     case 'opaque':
-      return `${not}${m.summary || m.module} (assumed)`;
+      return say('step.opaque', { summary: m.summary || m.module });
     case 'comment':
       return null;
   }
 }
 
-function actionWords(step: PathStep, rule: Rule | null, serviceOf: (chain: string) => string | null): string {
+function actionWords(
+  step: PathStep,
+  rule: Rule | null,
+  serviceOf: (chain: string) => string | null,
+  lang: Lang,
+): string {
   const t = step.target;
+  const say = (id: MessageId, params: Readonly<Record<string, string | number>> = {}) =>
+    message(id, params, lang);
   switch (step.verdict) {
     case 'jump':
     case 'goto': {
       const owner = serviceOf(t);
-      if (t === 'KUBE-MARK-MASQ') return `${step.verdict} to ${t} (mark the connection for masquerade)`;
-      if (t === 'KUBE-MARK-DROP') return `${step.verdict} to ${t} (mark the packet to be dropped)`;
-      return `${step.verdict === 'jump' ? 'jump' : 'go'} to ${t}${owner ? ` (${owner})` : ''}`;
+      const go = step.verdict === 'jump';
+      if (t === 'KUBE-MARK-MASQ')
+        return say(go ? 'step.jump-mark-masq' : 'step.goto-mark-masq', { chain: t });
+      if (t === 'KUBE-MARK-DROP')
+        return say(go ? 'step.jump-mark-drop' : 'step.goto-mark-drop', { chain: t });
+      return say(go ? 'step.jump' : 'step.goto', {
+        chain: t,
+        owner: owner ? say('step.owner', { owner }) : '',
+      });
     }
     case 'return':
-      return 'return to the calling chain';
+      return say('step.return');
     case 'continue':
       return rule?.target.kind === 'MARK'
-        ? `set the mark (${rule.target.written}) and continue`
-        : `${t} and continue`;
+        ? say('step.set-mark', { mark: rule.target.written })
+        : say('step.continue', { target: t });
     case 'DNAT':
-      return `DNAT: destination rewritten to ${(rule && dnatEndpoint(rule.target)) ?? 'the endpoint'}`;
+      return say('step.dnat', {
+        endpoint: (rule && dnatEndpoint(rule.target)) ?? say('step.the-endpoint'),
+      });
     case 'SNAT':
-      return 'SNAT: source rewritten';
+      return say('step.snat');
     case 'MASQUERADE':
-      return "masquerade: the source becomes the node's own address";
+      return say('step.masquerade');
     case 'DROP':
-      return 'DROP: the packet is discarded, the client hears nothing';
+      return say('step.drop');
     case 'REJECT':
-      return 'REJECT: the packet is refused, the client gets an error';
+      return say('step.reject');
     case 'ACCEPT':
-      return 'ACCEPT';
+      return say('step.accept');
   }
 }
 
 /**
  * Plain-words view of one outcome's path, in order. `serviceOf` names the Service of a chain
- * (`default/web:80`) where known. Pure; steps whose rule is missing still get words.
+ * (`default/web:80`) where known; `lang` picks the words (messages.ts), English by default. Pure; steps whose rule is missing still get words.
  */
 export function describePath(
-  ruleset: Ruleset,
+  ruleset: RuleSource,
   packet: Packet,
   outcome: Outcome,
   serviceOf: (chain: string) => string | null = () => null,
+  lang: Lang = 'en',
 ): StepView[] {
   let src = packet.src;
   let dst = packet.dport === null ? packet.dst : `${packet.dst}:${packet.dport}`;
   return outcome.path.map((step, index) => {
     const rule = ruleById(ruleset, step.ruleId);
-    const action = actionWords(step, rule, serviceOf);
-    const words = rule ? `matches ${matchWords(rule)} → ${action}` : `end of chain: ${step.target}`;
+    const action = actionWords(step, rule, serviceOf, lang);
+    const words = rule
+      ? message('step.matches', { match: matchWords(rule, lang), action }, lang)
+      : message('step.end-of-chain', { target: step.target }, lang);
     let changed: StepView['changed'] = null;
     let tone: StepTone = 'plain';
     if (step.verdict === 'DNAT') {
@@ -169,7 +202,7 @@ export function describePath(
       changed = 'dst';
       tone = 'dnat';
     } else if (step.verdict === 'MASQUERADE' || step.verdict === 'SNAT') {
-      src = outcome.snat ?? "the node's address";
+      src = outcome.snat ?? message('step.node-address', {}, lang);
       changed = 'src';
       tone = step.verdict === 'MASQUERADE' ? 'masquerade' : 'snat';
     } else if (step.verdict === 'DROP' || step.verdict === 'REJECT')

@@ -38,6 +38,14 @@ describe('explain', () => {
       'jump to KUBE-FORWARD',
     );
   });
+  it.each([
+    ['KUBE-SERVICES', '匹配发往 10.104.247.10:80 的 TCP → 跳转到 KUBE-SVC-LOLE4ISW44XBNF3G'],
+    ['KUBE-SVC-LOLE4ISW44XBNF3G', '以 33.3% 的概率 → 跳转到 KUBE-SEP-A'],
+    ['KUBE-SEP-A', 'DNAT 到 10.244.169.161:80'],
+    ['KUBE-MARK-MASQ', '打上需要地址伪装的标记（0x4000）'],
+  ])('%s in 简体中文', (chain, text) => {
+    expect(explainRule(rule(chain), 'zh-CN')).toBe(text);
+  });
   it('fills message parameters and leaves unknown ones visible', () => {
     expect(message('target.dnat', { endpoint: '[fd00::1]:80' })).toBe('DNAT to [fd00::1]:80');
     expect(message('target.dnat')).toBe('DNAT to {endpoint}');

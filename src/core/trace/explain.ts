@@ -29,7 +29,11 @@ function conditions(rule: Rule, lang: Lang): string[] {
         : `${dport.range.from}-${dport.range.to}`;
   if (proto !== undefined && (dst !== undefined || dport !== undefined)) {
     const where =
-      dst === undefined ? `port ${port}` : port === '' ? cidrText(dst.cidr) : `${cidrText(dst.cidr)}:${port}`;
+      dst === undefined
+        ? message('cond.port', { port }, lang)
+        : port === ''
+          ? cidrText(dst.cidr)
+          : `${cidrText(dst.cidr)}:${port}`;
     out.push(message('cond.proto-to', { proto: proto.proto.toUpperCase(), dst: where }, lang));
   } else if (dst !== undefined) out.push(message('cond.dst', { cidr: cidrText(dst.cidr) }, lang));
   for (const m of ms) {
@@ -64,7 +68,10 @@ function conditions(rule: Rule, lang: Lang): string[] {
         for (const side of ['src', 'dst'] as const) {
           const s = m[side];
           if (s === null) continue;
-          const params = { neg: s.negated ? 'non-' : '', types: s.types.join('/').toLowerCase() };
+          const params = {
+            neg: s.negated ? message('non', {}, lang) : '',
+            types: s.types.join('/').toLowerCase(),
+          };
           out.push(message(side === 'dst' ? 'cond.local-dst' : 'cond.local-src', params, lang));
         }
         break;
@@ -171,7 +178,9 @@ function action(target: Target, chain: string, lang: Lang): string {
 export function explainRule(rule: Rule, lang: Lang = 'en'): string {
   const conds = conditions(rule, lang);
   const act = action(rule.target, rule.chain, lang);
-  return conds.length === 0 ? act : message('arrow', { conditions: conds.join(', '), action: act }, lang);
+  return conds.length === 0
+    ? act
+    : message('arrow', { conditions: conds.join(message('sep', {}, lang)), action: act }, lang);
 }
 
 /**

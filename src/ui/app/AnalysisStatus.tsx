@@ -1,10 +1,7 @@
+import { plural, useT } from '../../i18n';
 import { useStore } from '../../state/store';
 
 const fmt = new Intl.NumberFormat('en-US');
-
-function plural(n: number, word: string): string {
-  return `${fmt.format(n)} ${word}${n === 1 ? '' : 's'}`;
-}
 
 /**
  * The analysis status line, an aria-live region: "Parsed 57 rules in 30 chains …", "Analysing…",
@@ -18,18 +15,25 @@ export function AnalysisStatus() {
   const error = useStore((s) => s.analysisError);
   const errors = useStore((s) => s.diagnostics.iptables.filter((d) => d.severity === 'error').length);
   const upToDate = useStore((s) => s.status !== 'parsing' && s.analyzedVersion === s.inputVersion);
+  const tr = useT();
 
   let text: string;
-  if (status === 'idle') text = 'Starting…';
-  else if (status === 'parsing') text = 'Analysing…';
-  else if (status === 'error') text = `Analysis failed: ${error ?? 'unknown error'}`;
-  else if (!summary) text = 'No input.';
+  if (status === 'idle') text = tr('status.starting');
+  else if (status === 'parsing') text = tr('status.parsing');
+  else if (status === 'error') text = tr('status.failed', { error: error ?? tr('status.unknownError') });
+  else if (!summary) text = tr('status.noInput');
   else {
     const t = summary.timings;
     const ms = Math.round(t.parse + t.lower + t.kubectl + t.model + t.graph + t.layout);
-    text = `Parsed ${plural(summary.rules, 'rule')} in ${plural(summary.chains, 'chain')} (${plural(summary.tables, 'table')}) · ${plural(summary.servicePorts, 'Service port')}`;
-    if (summary.kubectlServices > 0) text += ` · kubectl: ${plural(summary.kubectlServices, 'Service')}`;
-    text += ` · ${fmt.format(ms)} ms`;
+    text = tr('status.parsed', {
+      rules: plural(tr, 'n.rule', summary.rules),
+      chains: plural(tr, 'n.chain', summary.chains),
+      tables: plural(tr, 'n.table', summary.tables),
+      ports: plural(tr, 'n.servicePort', summary.servicePorts),
+    });
+    if (summary.kubectlServices > 0)
+      text += tr('status.kubectl', { services: plural(tr, 'n.service', summary.kubectlServices) });
+    text += tr('status.ms', { ms: fmt.format(ms) });
   }
   return (
     <div
@@ -42,8 +46,8 @@ export function AnalysisStatus() {
       {stale && (
         <span className="stale-note">
           {errors > 0
-            ? ` — the input has ${plural(errors, 'error')}: the graph shows the last input without errors (stale).`
-            : ' — the graph shows an earlier input (stale).'}
+            ? tr('status.staleErrors', { errors: plural(tr, 'n.error', errors) })
+            : tr('status.stale')}
         </span>
       )}
     </div>
@@ -54,11 +58,12 @@ export function AnalysisStatus() {
 export function PersistStatus() {
   const persist = useStore((s) => s.persistStatus);
   const source = useStore((s) => s.inputSource);
+  const tr = useT();
   let text: string;
-  if (persist.kind === 'saved') text = 'Saved in this browser.';
+  if (persist.kind === 'saved') text = tr('persist.saved');
   else if (persist.kind === 'not-saved') text = persist.reason;
-  else if (source === 'saved') text = 'Restored from this browser.';
-  else if (source === 'example') text = 'Example: default/web (edit it, or paste your own).';
+  else if (source === 'saved') text = tr('persist.restored');
+  else if (source === 'example') text = tr('persist.example');
   else text = '';
   return (
     <p

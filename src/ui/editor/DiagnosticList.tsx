@@ -1,5 +1,6 @@
 import type { Diagnostic } from '../../core/text/diagnostic';
 import type { LineIndex } from '../../core/text/lineIndex';
+import { plural, useT } from '../../i18n';
 
 const SHOWN = 50;
 
@@ -13,16 +14,16 @@ export function DiagnosticList({
   readonly index: LineIndex;
   readonly onGoto: (line: number) => void;
 }) {
+  const tr = useT();
   const count = (s: Diagnostic['severity']) => diagnostics.filter((d) => d.severity === s).length;
   const errors = count('error');
   const warnings = count('warning');
   const infos = count('info');
-  if (diagnostics.length === 0) return <p className="diagnostics-summary ok">No problems found.</p>;
-  const plural = (n: number, w: string) => `${n} ${w}${n === 1 ? '' : 's'}`;
+  if (diagnostics.length === 0) return <p className="diagnostics-summary ok">{tr('diag.none')}</p>;
   const summary = [
-    errors ? plural(errors, 'error') : null,
-    warnings ? plural(warnings, 'warning') : null,
-    infos ? plural(infos, 'note') : null,
+    errors ? plural(tr, 'n.error', errors) : null,
+    warnings ? plural(tr, 'n.warning', warnings) : null,
+    infos ? plural(tr, 'n.note', infos) : null,
   ]
     .filter(Boolean)
     .join(', ');
@@ -36,13 +37,14 @@ export function DiagnosticList({
             // biome-ignore lint/suspicious/noArrayIndexKey: diagnostics have no identity; the list is rebuilt whole.
             <li key={i} className={`diag-${d.severity}`}>
               <button type="button" className="link" onClick={() => onGoto(line)}>
-                Line {line}
+                {tr('diag.line', { line })}
               </button>{' '}
-              <span className="diag-severity">{d.severity}</span> {d.message} <code>{d.code}</code>
+              <span className="diag-severity">{tr(`diag.${d.severity}`)}</span> {d.message}{' '}
+              <code>{d.code}</code>
             </li>
           );
         })}
-        {diagnostics.length > SHOWN && <li>… and {diagnostics.length - SHOWN} more.</li>}
+        {diagnostics.length > SHOWN && <li>{tr('diag.more', { n: diagnostics.length - SHOWN })}</li>}
       </ul>
     </details>
   );

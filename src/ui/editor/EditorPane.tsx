@@ -1,6 +1,7 @@
 import { type DragEvent, type ReactNode, useEffect, useMemo, useState } from 'react';
 import type { Diagnostic } from '../../core/text/diagnostic';
 import { LineIndex } from '../../core/text/lineIndex';
+import { type Translate, useT } from '../../i18n';
 import { DiagnosticList } from './DiagnosticList';
 import { MonacoEditor } from './MonacoEditor';
 import { diagnosticsToMarkers } from './markers';
@@ -24,11 +25,16 @@ export interface EditorPaneProps {
 }
 
 /** Reads a dropped or picked file (UTF-8) and hands its text over. */
-async function readFile(file: File, onFile: EditorPaneProps['onFile'], onError: (m: string) => void) {
+async function readFile(
+  file: File,
+  onFile: EditorPaneProps['onFile'],
+  onError: (m: string) => void,
+  tr: Translate,
+) {
   try {
     onFile(await file.text(), file.name);
   } catch (e) {
-    onError(`Could not read ${file.name}: ${e instanceof Error ? e.message : String(e)}`);
+    onError(tr('editor.readFailed', { name: file.name, error: e instanceof Error ? e.message : String(e) }));
   }
 }
 
@@ -38,6 +44,7 @@ export function EditorPane(p: EditorPaneProps) {
   const [dragging, setDragging] = useState(false);
   const [fileError, setFileError] = useState<string | null>(null);
   const index = useMemo(() => new LineIndex(p.text), [p.text]);
+  const tr = useT();
 
   useEffect(() => {
     const model = editor?.getModel();
@@ -52,7 +59,7 @@ export function EditorPane(p: EditorPaneProps) {
     e.stopPropagation();
     setDragging(false);
     const file = e.dataTransfer.files[0];
-    if (file) void readFile(file, p.onFile, setFileError);
+    if (file) void readFile(file, p.onFile, setFileError, tr);
   };
   const onDragOver = (e: DragEvent) => {
     if (!e.dataTransfer.types.includes('Files')) return;
@@ -73,13 +80,13 @@ export function EditorPane(p: EditorPaneProps) {
         <h2>{p.title}</h2>
         <span className="pane-hint">{p.hint}</span>
         <label className="button file-button">
-          Open file…
+          {tr('editor.openFile')}
           <input
             type="file"
             aria-label={p.fileLabel}
             onChange={(e) => {
               const file = e.currentTarget.files?.[0];
-              if (file) void readFile(file, p.onFile, setFileError);
+              if (file) void readFile(file, p.onFile, setFileError, tr);
               e.currentTarget.value = '';
             }}
           />
@@ -106,7 +113,7 @@ export function EditorPane(p: EditorPaneProps) {
             };
           }}
         />
-        {dragging && <div className="drop-overlay">Drop the file to open it</div>}
+        {dragging && <div className="drop-overlay">{tr('editor.drop')}</div>}
       </div>
       <DiagnosticList
         diagnostics={p.diagnostics}

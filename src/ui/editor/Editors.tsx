@@ -1,4 +1,6 @@
+import { useT } from '../../i18n';
 import { useStore } from '../../state/store';
+import { getAnalysisClient } from '../../workers/client';
 import { EditorPane } from './EditorPane';
 import { IPTABLES_LANGUAGE, registerIptablesLanguage } from './iptablesLanguage';
 import { monaco } from './monaco';
@@ -8,10 +10,8 @@ import { defineTheme } from './theme';
 // Once per page: the language, theme and providers are global to Monaco.
 registerIptablesLanguage(monaco);
 defineTheme(monaco);
-registerChainProviders(monaco, () => {
-  const s = useStore.getState();
-  return { ruleset: s.ruleset, model: s.model, kubectl: s.kubectl };
-});
+// The Ruleset stays in the analysis worker: hover and go-to-chain ask it (protocol.ts `chainFacts`).
+registerChainProviders(monaco, async (name) => (await getAnalysisClient()?.chainFacts(name)) ?? null);
 
 /**
  * Selection sync for the iptables editor: the cursor's line selects its rule (the graph highlights
@@ -60,6 +60,7 @@ export default function Editors() {
   const fileName = useStore((s) => s.iptablesFileName);
   const setIptablesText = useStore((s) => s.setIptablesText);
   const setKubectlText = useStore((s) => s.setKubectlText);
+  const tr = useT();
   return (
     <div className="editors">
       <EditorPane
@@ -67,11 +68,11 @@ export default function Editors() {
         title="iptables-save"
         regionLabel="iptables-save editor"
         editorLabel="iptables-save input"
-        fileLabel="Open iptables-save file"
+        fileLabel={tr('editor.openIptables')}
         language={IPTABLES_LANGUAGE}
         text={iptablesText}
         diagnostics={diagnostics.iptables}
-        hint={fileName ? `from ${fileName}` : 'paste, drop a file, or open one'}
+        hint={fileName ? tr('editor.fromFile', { name: fileName }) : tr('editor.iptablesHint')}
         onChange={(t) => setIptablesText(t)}
         onFile={(t, name) => setIptablesText(t, 'file', name)}
         onEditor={wireIptablesEditor}
@@ -81,11 +82,11 @@ export default function Editors() {
         title="kubectl get svc,ep"
         regionLabel="kubectl editor"
         editorLabel="kubectl input"
-        fileLabel="Open kubectl file"
+        fileLabel={tr('editor.openKubectl')}
         language="plaintext"
         text={kubectlText}
         diagnostics={diagnostics.kubectl}
-        hint="table, JSON or YAML (optional)"
+        hint={tr('editor.kubectlHint')}
         onChange={(t) => setKubectlText(t)}
         onFile={(t) => setKubectlText(t, 'file')}
       />

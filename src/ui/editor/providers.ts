@@ -1,4 +1,6 @@
 import type { editor, IDisposable, Position } from 'monaco-editor/editor';
+import type { Table } from '../../core/model/ruleset';
+import type { ChainFacts } from '../../workers/protocol';
 import { type ChainContext, chainDefinitionLine, chainsNamed, describeChain } from './chainInfo';
 import { IPTABLES_LANGUAGE } from './iptablesLanguage';
 import type { Monaco } from './monaco';
@@ -18,17 +20,30 @@ function chainWord(model: editor.ITextModel, position: Position) {
   return word;
 }
 
+/** The worker's facts about one chain name as the ChainContext `describeChain` reads. */
+function contextOf(facts: ChainFacts): ChainContext {
+  const tables: Partial<Record<Table['name'], Table>> = {};
+  for (const c of facts.chains) tables[c.table] = { name: c.table, chains: { [c.name]: c }, order: [c.name] };
+  return { ruleset: { family: 'ipv4', tables, ruleCount: 0 }, model: facts.model, kubectl: facts.kubectl };
+}
+
 /**
  * Hover on a chain name shows its role, Service port and endpoints; Ctrl/Cmd-click (definition)
- * on a jump target goes to the chain's declaration in the same table. `context` reads the latest
- * analysis at call time. Returns the registrations to dispose.
+ * on a jump target goes to the chain's declaration in the same table. `facts` asks the analysis
+ * worker (which keeps the Ruleset) about a chain name at call time; `null` when it cannot say.
+ * Returns the registrations to dispose.
  */
-export function registerChainProviders(monaco: Monaco, context: () => ChainContext): IDisposable[] {
+export function registerChainProviders(
+  monaco: Monaco,
+  facts: (name: string) => Promise<ChainFacts | null>,
+): IDisposable[] {
   const hover = monaco.languages.registerHoverProvider(IPTABLES_LANGUAGE, {
-    provideHover(model, position) {
+    async provideHover(model, position) {
       const word = chainWord(model, position);
       if (!word) return null;
-      const paragraphs = describeChain(context(), word.word);
+      const known = await facts(word.word);
+      if (!known) return null;
+      const paragraphs = describeChain(contextOf(known), word.word);
       if (!paragraphs) return null;
       return {
         range: new monaco.Range(position.lineNumber, word.startColumn, position.lineNumber, word.endColumn),
@@ -37,10 +52,12 @@ export function registerChainProviders(monaco: Monaco, context: () => ChainConte
     },
   });
   const definition = monaco.languages.registerDefinitionProvider(IPTABLES_LANGUAGE, {
-    provideDefinition(model, position) {
+    async provideDefinition(model, position) {
       const word = chainWord(model, position);
       if (!word) return null;
-      const chains = chainsNamed(context().ruleset, word.word);
+      const known = await facts(word.word);
+      if (!known) return null;
+      const chains = chainsNamed(contextOf(known).ruleset, word.word);
       if (chains.length === 0) return null;
       // KUBE-SERVICES exists in nat and filter: a jump stays in its own table (iptables(8)).
       const table = tableAt(model, position.lineNumber);

@@ -1,4 +1,5 @@
 import { BaseEdge, EdgeLabelRenderer, type EdgeProps, getBezierPath } from '@xyflow/react';
+import { useT } from '../../i18n';
 import { useStore } from '../../state/store';
 import type { FlowEdge } from './derive';
 
@@ -17,6 +18,7 @@ export function ChainEdge(props: EdgeProps<FlowEdge>) {
     sourcePosition,
     targetPosition,
   });
+  const tr = useT();
   if (!data) return null;
   const e = data.edge;
   const classes = [
@@ -39,7 +41,7 @@ export function ChainEdge(props: EdgeProps<FlowEdge>) {
           tabIndex={-1}
           className={`edge-label nodrag nopan ${classes}`}
           style={{ transform: `translate(-50%, -50%) translate(${labelX}px, ${labelY}px)` }}
-          title={`line ${e.line}`}
+          title={tr('node.line', { line: e.line })}
           onClick={() => useStore.getState().selectRule(e.id, e.line)}
         >
           {e.label}

@@ -13,10 +13,12 @@ import {
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { pathChains, pathHighlight, placePath } from '../../core/graph/path';
 import type { GraphNode } from '../../core/graph/types';
+import { useT } from '../../i18n';
 import { useStore } from '../../state/store';
 import { ChainEdge } from './ChainEdge';
 import { ChainNode } from './ChainNode';
 import { type FlowEdge, type FlowNode, type Overlay, toFlowEdges, toFlowNodes } from './derive';
+import { ExportButtons } from './ExportButtons';
 import { ServiceSearch } from './ServiceSearch';
 
 const nodeTypes = { chain: ChainNode };
@@ -77,6 +79,7 @@ function useFocusOnPath(): void {
 /** Where the packet is, in words, over the canvas; a DROP/REJECT in the (undrawn) filter table shows here in red. */
 function PacketCaption() {
   const step = useStore((s) => s.traced?.result.outcomes[s.outcomeIndex]?.path[s.playhead] ?? null);
+  const tr = useT();
   if (!step) return null;
   const bad = step.verdict === 'DROP' || step.verdict === 'REJECT';
   const tone = bad
@@ -88,10 +91,12 @@ function PacketCaption() {
         : 'plain';
   return (
     <p className={`packet-caption caption-${tone}`} aria-live="polite">
-      Packet in <code>{`${step.table}/${step.chain}`}</code> ({step.hook}):{' '}
-      {step.verdict === 'continue' ? step.target : step.verdict}
-      {step.verdict === 'jump' || step.verdict === 'goto' ? ` ${step.target}` : ''}
-      {step.line > 0 ? ` — line ${step.line}` : ''}
+      {tr('graph.caption', {
+        where: `${step.table}/${step.chain}`,
+        hook: step.hook,
+        what: `${step.verdict === 'continue' ? step.target : step.verdict}${step.verdict === 'jump' || step.verdict === 'goto' ? ` ${step.target}` : ''}`,
+      })}
+      {step.line > 0 ? tr('graph.captionLine', { line: step.line }) : ''}
     </p>
   );
 }
@@ -100,18 +105,19 @@ function Canvas() {
   const graph = useStore((s) => s.graph);
   const positions = useStore((s) => s.positions);
   const overlay = useOverlay();
+  const tr = useT();
   const { fitView, setCenter, getZoom } = useReactFlow();
   // Following the packet keeps the names readable (on a projector) where the whole graph would be tiny.
   const [follow, setFollow] = useState(true);
   useFocusOnPath();
 
   const nodes = useMemo<FlowNode[]>(
-    () => (graph && positions ? toFlowNodes(graph, positions, overlay) : []),
-    [graph, positions, overlay],
+    () => (graph && positions ? toFlowNodes(graph, positions, overlay, tr) : []),
+    [graph, positions, overlay, tr],
   );
   const edges = useMemo<FlowEdge[]>(
-    () => (graph && positions ? toFlowEdges(graph, positions, overlay) : []),
-    [graph, positions, overlay],
+    () => (graph && positions ? toFlowEdges(graph, positions, overlay, tr) : []),
+    [graph, positions, overlay, tr],
   );
 
   // A new graph (new input or focus): show all of it, unless the view follows a packet on it.
@@ -185,9 +191,10 @@ function Canvas() {
       </Panel>
       <Panel position="top-right">
         <label className="follow-toggle">
-          <input type="checkbox" checked={follow} onChange={(e) => setFollow(e.target.checked)} /> Follow the
-          packet
+          <input type="checkbox" checked={follow} onChange={(e) => setFollow(e.target.checked)} />{' '}
+          {tr('graph.follow')}
         </label>
+        <ExportButtons places={overlay.places} />
       </Panel>
       <Panel position="bottom-center">
         <PacketCaption />
@@ -195,7 +202,7 @@ function Canvas() {
       <MiniMap
         pannable
         zoomable
-        ariaLabel="Chain graph overview"
+        ariaLabel={tr('graph.overview')}
         nodeColor={(n) => MINIMAP_COLOR[(n as FlowNode).data.node.role]}
       />
       <Controls showInteractive={false} />
@@ -211,11 +218,12 @@ export function ChainGraph() {
   const hasGraph = useStore((s) => (s.graph?.nodes.length ?? 0) > 0 && s.positions !== null);
   const stale = useStore((s) => s.stale);
   const status = useStore((s) => s.status);
+  const tr = useT();
   return (
     <section className="chain-graph" aria-label="Chain graph" data-stale={stale ? 'true' : 'false'}>
       {stale && (
         <p className="graph-stale" role="note">
-          The text has errors: this is the last graph that parsed.
+          {tr('graph.staleNote')}
         </p>
       )}
       {hasGraph ? (
@@ -223,11 +231,7 @@ export function ChainGraph() {
           <Canvas />
         </ReactFlowProvider>
       ) : (
-        <p className="graph-empty">
-          {status === 'parsing'
-            ? 'Drawing the chains…'
-            : 'No nat chains to draw yet: paste an iptables-save dump.'}
-        </p>
+        <p className="graph-empty">{status === 'parsing' ? tr('graph.drawing') : tr('graph.empty')}</p>
       )}
     </section>
   );

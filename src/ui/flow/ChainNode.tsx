@@ -1,17 +1,18 @@
 import { Handle, type NodeProps, Position } from '@xyflow/react';
 import type { NodeRole } from '../../core/graph/types';
+import { type MessageKey, plural, useT } from '../../i18n';
 import type { FlowNode } from './derive';
 
-/** A short word for each role, printed above the chain name. */
-const ROLE_WORD: Record<NodeRole, string> = {
-  hook: 'built-in hook',
-  services: 'Service portals',
-  external: 'external entry',
-  service: 'Service',
-  endpointChain: 'endpoint chain',
-  endpoint: 'pod endpoint',
-  postrouting: 'postrouting',
-  other: 'chain',
+/** A short word for each role, printed above the chain name (also used by the SVG export). */
+export const ROLE_WORD: Record<NodeRole, MessageKey> = {
+  hook: 'node.role.hook',
+  services: 'node.role.services',
+  external: 'node.role.external',
+  service: 'node.role.service',
+  endpointChain: 'node.role.endpointChain',
+  endpoint: 'node.role.endpoint',
+  postrouting: 'node.role.postrouting',
+  other: 'node.role.other',
 };
 
 function verdictClass(v: string): string {
@@ -27,6 +28,7 @@ function verdictClass(v: string): string {
  */
 export function ChainNode({ data }: NodeProps<FlowNode>) {
   const n = data.node;
+  const tr = useT();
   const classes = [
     'chain-node',
     `role-${n.role}`,
@@ -36,23 +38,26 @@ export function ChainNode({ data }: NodeProps<FlowNode>) {
     data.selected ? 'is-selected' : '',
   ];
   return (
-    <div className={classes.filter(Boolean).join(' ')} title={n.line > 0 ? `line ${n.line}` : undefined}>
+    <div
+      className={classes.filter(Boolean).join(' ')}
+      title={n.line > 0 ? tr('node.line', { line: n.line }) : undefined}
+    >
       <Handle type="target" position={Position.Left} isConnectable={false} />
       <div className="chain-node-role">
-        {ROLE_WORD[n.role]}
-        {n.ruleCount > 0 ? ` · ${n.ruleCount} rule${n.ruleCount === 1 ? '' : 's'}` : ''}
+        {tr(ROLE_WORD[n.role])}
+        {n.ruleCount > 0 ? ` · ${plural(tr, 'n.rule', n.ruleCount)}` : ''}
       </div>
       <div className="chain-node-title">{n.title}</div>
       <div className="chain-node-sub">
         {n.subtitle && <span className="chain-node-subtitle">{n.subtitle}</span>}
-        {n.marks.includes('masquerade') && <span className="badge badge-masq">marks masquerade</span>}
-        {n.marks.includes('drop') && <span className="badge badge-drop">marks drop</span>}
+        {n.marks.includes('masquerade') && <span className="badge badge-masq">{tr('node.marksMasq')}</span>}
+        {n.marks.includes('drop') && <span className="badge badge-drop">{tr('node.marksDrop')}</span>}
         {n.verdicts.map((v) => (
           <span key={v} className={verdictClass(v)}>
             {v}
           </span>
         ))}
-        {n.hiddenEdges > 0 && <span className="badge">+{n.hiddenEdges} hidden</span>}
+        {n.hiddenEdges > 0 && <span className="badge">{tr('node.hidden', { n: n.hiddenEdges })}</span>}
       </div>
       {data.packetHere && <span className="packet-dot" aria-hidden="true" />}
       <Handle type="source" position={Position.Right} isConnectable={false} />

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { plural, useT } from '../../i18n';
 import { useStore } from '../../state/store';
 
 /**
@@ -11,6 +12,7 @@ export function ServiceSearch() {
   const focused = useStore((s) => s.graph?.focused ?? false);
   const found = useStore((s) => s.focusServices.length);
   const [text, setText] = useState(searchText);
+  const tr = useT();
 
   useEffect(() => setText(searchText), [searchText]);
   useEffect(() => {
@@ -23,11 +25,11 @@ export function ServiceSearch() {
   return (
     <div className="service-search">
       <label>
-        Search Services{' '}
+        {tr('graph.search')}{' '}
         <input
           type="search"
           value={text}
-          placeholder="name, IP or chain"
+          placeholder={tr('graph.searchPlaceholder')}
           onChange={(e) => setText(e.target.value)}
           spellCheck={false}
         />
@@ -35,8 +37,8 @@ export function ServiceSearch() {
       {services && (
         <p className="service-search-count" aria-live="polite">
           {focused
-            ? `Showing ${services.shown} of ${services.total} Service ports${searchText && found === 0 ? ' — no Service matches' : ''}`
-            : `${services.total} Service port${services.total === 1 ? '' : 's'}`}
+            ? `${tr('graph.showing', { shown: services.shown, total: services.total })}${searchText && found === 0 ? tr('graph.noMatch') : ''}`
+            : plural(tr, 'graph.servicePorts', services.total)}
         </p>
       )}
     </div>

@@ -1,6 +1,7 @@
 import { type Edge, MarkerType, type Node } from '@xyflow/react';
 import { pathHighlight, type StepPlace } from '../../core/graph/path';
 import type { ChainGraph, GraphEdge, GraphNode, GraphPositions } from '../../core/graph/types';
+import { type Translate, translator } from '../../i18n';
 import type { Selection } from '../../state/viewSlice';
 
 /** What the canvas shows on top of the graph: the path, the packet, the selection. */
@@ -42,7 +43,12 @@ function pathSets(o: Overlay) {
 }
 
 /** React Flow nodes for a laid-out graph (derived, never stored). Nodes without a position are left out. */
-export function toFlowNodes(graph: ChainGraph, positions: GraphPositions, o: Overlay): FlowNode[] {
+export function toFlowNodes(
+  graph: ChainGraph,
+  positions: GraphPositions,
+  o: Overlay,
+  tr: Translate = translator('en'),
+): FlowNode[] {
   const { all, seen } = pathSets(o);
   const here = o.places[o.playhead]?.node ?? null;
   const sel = o.selection;
@@ -58,7 +64,10 @@ export function toFlowNodes(graph: ChainGraph, positions: GraphPositions, o: Ove
       height: p.height,
       draggable: false,
       connectable: false,
-      ariaLabel: `${n.role === 'endpoint' ? 'Endpoint' : 'Chain'} ${n.title}${n.subtitle ? `, ${n.subtitle}` : ''}`,
+      ariaLabel: tr(n.role === 'endpoint' ? 'node.ariaEndpoint' : 'node.ariaChain', {
+        title: n.title,
+        subtitle: n.subtitle ? `, ${n.subtitle}` : '',
+      }),
       data: {
         node: n,
         onPath: all.nodes.has(n.id),
@@ -73,7 +82,12 @@ export function toFlowNodes(graph: ChainGraph, positions: GraphPositions, o: Ove
 }
 
 /** React Flow edges (derived). The edge the packet is on at the playhead carries `packetStep`. */
-export function toFlowEdges(graph: ChainGraph, positions: GraphPositions, o: Overlay): FlowEdge[] {
+export function toFlowEdges(
+  graph: ChainGraph,
+  positions: GraphPositions,
+  o: Overlay,
+  tr: Translate = translator('en'),
+): FlowEdge[] {
   const { all, seen } = pathSets(o);
   const moving = o.places[o.playhead]?.edge ?? null;
   const sel = o.selection;
@@ -84,7 +98,7 @@ export function toFlowEdges(graph: ChainGraph, positions: GraphPositions, o: Ove
       type: 'chain',
       source: e.source,
       target: e.target,
-      ariaLabel: `Rule line ${e.line}: ${e.label}`,
+      ariaLabel: tr('edge.aria', { line: e.line, label: e.label }),
       zIndex: all.edges.has(e.id) ? 10 : 0,
       markerEnd: { type: MarkerType.ArrowClosed, width: 14, height: 14 },
       data: {

@@ -2,19 +2,20 @@ import './trace.css';
 import { cloneElement, type FormEvent, type ReactElement, useEffect, useId, useMemo } from 'react';
 import type { ServiceTarget } from '../../core/graph/services';
 import type { Origin } from '../../core/trace/types';
+import { type MessageKey, type Translate, useT } from '../../i18n';
 import { useStore } from '../../state/store';
 
-const ORIGINS: readonly { value: Origin; text: string }[] = [
-  { value: 'pod', text: 'a pod on this node' },
-  { value: 'host', text: 'a process on the node' },
-  { value: 'external', text: 'a client outside the cluster' },
+const ORIGINS: readonly { value: Origin; text: MessageKey }[] = [
+  { value: 'pod', text: 'packet.origin.pod' },
+  { value: 'host', text: 'packet.origin.host' },
+  { value: 'external', text: 'packet.origin.external' },
 ];
 
-const KIND_WORD: Record<ServiceTarget['kind'], string> = {
-  clusterIP: 'cluster IP',
-  nodePort: 'NodePort on the node IP',
-  loadBalancer: 'LoadBalancer IP',
-  externalIP: 'external IP',
+const KIND_WORD: Record<ServiceTarget['kind'], MessageKey> = {
+  clusterIP: 'packet.kind.clusterIP',
+  nodePort: 'packet.kind.nodePort',
+  loadBalancer: 'packet.kind.loadBalancer',
+  externalIP: 'packet.kind.externalIP',
 };
 
 interface PickerOption {
@@ -26,7 +27,7 @@ interface PickerOption {
 }
 
 /** The destination picker's entries: every address:port the nat rules admit, NodePorts on the node IP. */
-function usePickerOptions(nodeIp: string): PickerOption[] {
+function usePickerOptions(nodeIp: string, tr: Translate): PickerOption[] {
   const groups = useStore((s) => s.groups);
   return useMemo(() => {
     const out: PickerOption[] = [];
@@ -41,13 +42,13 @@ function usePickerOptions(nodeIp: string): PickerOption[] {
           ip,
           port: t.port,
           proto: t.proto,
-          text: `${ip}:${t.port} ${t.proto.toUpperCase()} — ${g.label ?? g.key} (${KIND_WORD[t.kind]})`,
+          text: `${ip}:${t.port} ${t.proto.toUpperCase()} — ${g.label ?? g.key} (${tr(KIND_WORD[t.kind])})`,
         });
         if (out.length >= 500) return out;
       }
     }
     return out;
-  }, [groups, nodeIp]);
+  }, [groups, nodeIp, tr]);
 }
 
 /**
@@ -79,13 +80,14 @@ function Field({
 export function PacketPanel() {
   const form = useStore((s) => s.packetForm);
   const formError = useStore((s) => s.formError);
-  const ruleset = useStore((s) => s.ruleset);
+  const rulesetVersion = useStore((s) => s.rulesetVersion);
   const setField = useStore((s) => s.setPacketField);
-  const options = usePickerOptions(form.nodeIp.trim());
+  const tr = useT();
+  const options = usePickerOptions(form.nodeIp.trim(), tr);
 
   useEffect(() => {
-    if (ruleset) useStore.getState().retrace();
-  }, [ruleset]);
+    if (rulesetVersion > 0) void useStore.getState().retrace();
+  }, [rulesetVersion]);
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
@@ -101,24 +103,24 @@ export function PacketPanel() {
 
   return (
     <form className="packet-panel" aria-label="Packet" onSubmit={onSubmit}>
-      <h2>Send a packet</h2>
+      <h2>{tr('packet.title')}</h2>
       <div className="packet-fields">
-        <Field label="Origin">
+        <Field label={tr('packet.origin')}>
           <select value={form.origin} onChange={(e) => setField('origin', e.target.value as Origin)}>
             {ORIGINS.map((o) => (
               <option key={o.value} value={o.value}>
-                {o.text}
+                {tr(o.text)}
               </option>
             ))}
           </select>
         </Field>
-        <Field label="Source IP">
+        <Field label={tr('packet.src')}>
           <input value={form.src} onChange={(e) => setField('src', e.target.value)} spellCheck={false} />
         </Field>
-        <Field label="Destination IP">
+        <Field label={tr('packet.dst')}>
           <input value={form.dst} onChange={(e) => setField('dst', e.target.value)} spellCheck={false} />
         </Field>
-        <Field label="Destination port">
+        <Field label={tr('packet.dport')}>
           <input
             value={form.dport}
             inputMode="numeric"
@@ -126,7 +128,7 @@ export function PacketPanel() {
             spellCheck={false}
           />
         </Field>
-        <Field label="Protocol">
+        <Field label={tr('packet.proto')}>
           <select
             value={form.proto}
             onChange={(e) => setField('proto', e.target.value as 'tcp' | 'udp' | 'sctp')}
@@ -136,18 +138,16 @@ export function PacketPanel() {
             <option value="sctp">sctp</option>
           </select>
         </Field>
-        <Field label="Node IP">
+        <Field label={tr('packet.nodeIp')}>
           <input
             value={form.nodeIp}
             onChange={(e) => setField('nodeIp', e.target.value)}
             spellCheck={false}
           />
         </Field>
-        <Field label="Service address" className="packet-picker">
+        <Field label={tr('packet.service')} className="packet-picker">
           <select value="" onChange={(e) => onPick(e.target.value)} disabled={options.length === 0}>
-            <option value="">
-              {options.length ? 'Pick a Service address…' : 'No Service addresses in the rules'}
-            </option>
+            <option value="">{options.length ? tr('packet.pick') : tr('packet.noServices')}</option>
             {options.map((o) => (
               <option key={o.value} value={o.value}>
                 {o.text}
@@ -158,7 +158,7 @@ export function PacketPanel() {
       </div>
       <div className="packet-actions">
         <button type="submit" className="primary">
-          Send packet
+          {tr('packet.send')}
         </button>
         {formError && (
           <p className="form-error" role="alert">

@@ -1,6 +1,7 @@
 import './trace.css';
 import { useEffect, useMemo, useRef } from 'react';
 import { describePath } from '../../core/graph/steps';
+import { useLang, useT } from '../../i18n';
 import { useStore } from '../../state/store';
 import { useChosenOutcome, useServiceLabels } from './hooks';
 import { Verdict } from './Verdict';
@@ -10,6 +11,7 @@ function Assumptions() {
   const result = useStore((s) => s.traced?.result ?? null);
   const outcome = useChosenOutcome();
   const select = useStore((s) => s.setHighlightedLine);
+  const tr = useT();
   if (!result) return null;
   const items = [...result.assumptions, ...(outcome?.assumptions ?? [])].filter(
     (a, i, all) =>
@@ -18,9 +20,9 @@ function Assumptions() {
   const problems = result.diagnostics.filter((d) => d.severity !== 'info');
   return (
     <section className="assumptions" aria-label="Assumptions">
-      <h3>What the tracer assumed</h3>
+      <h3>{tr('assume.title')}</h3>
       {items.length === 0 && problems.length === 0 ? (
-        <p>Nothing: every rule on this path was decided from the packet itself (a NEW connection).</p>
+        <p>{tr('assume.nothing')}</p>
       ) : (
         <ul>
           {items.map((a) => (
@@ -28,7 +30,7 @@ function Assumptions() {
               {a.message}
               {a.line !== null && (
                 <button type="button" className="link" onClick={() => select(a.line)}>
-                  line {a.line}
+                  {tr('assume.line', { line: a.line })}
                 </button>
               )}
             </li>
@@ -55,9 +57,11 @@ export function PacketPath() {
   const playhead = useStore((s) => s.playhead);
   const outcome = useChosenOutcome();
   const serviceOf = useServiceLabels();
+  const tr = useT();
+  const lang = useLang();
   const steps = useMemo(
-    () => (traced && outcome ? describePath(traced.ruleset, traced.packet, outcome, serviceOf) : []),
-    [traced, outcome, serviceOf],
+    () => (traced && outcome ? describePath(traced.rules, traced.packet, outcome, serviceOf, lang) : []),
+    [traced, outcome, serviceOf, lang],
   );
   const current = useRef<HTMLLIElement | null>(null);
   const list = useRef<HTMLOListElement | null>(null);
@@ -81,14 +85,14 @@ export function PacketPath() {
   if (!traced) {
     return (
       <section className="packet-path-section" aria-label="Packet path result">
-        <p className="hint">Send a packet to see the rules it meets, one by one.</p>
+        <p className="hint">{tr('path.hintSend')}</p>
       </section>
     );
   }
   if (!outcome) {
     return (
       <section className="packet-path-section" aria-label="Packet path result">
-        <p className="hint">The tracer found no outcome for this packet.</p>
+        <p className="hint">{tr('path.noOutcome')}</p>
         <Assumptions />
       </section>
     );
@@ -118,7 +122,7 @@ export function PacketPath() {
                 <code className="step-chain">{v.step.chain}</code>
                 <span className="step-hook">
                   {v.step.table} · {v.step.hook}
-                  {v.step.line > 0 ? ` · line ${v.step.line}` : ''}
+                  {v.step.line > 0 ? tr('path.line', { line: v.step.line }) : ''}
                 </span>
               </span>
               <span className="step-words">{v.words}</span>

@@ -1,4 +1,5 @@
 import { formatShare } from '../../core/graph/probabilities';
+import { useT } from '../../i18n';
 import { useStore } from '../../state/store';
 
 const SPEEDS = [0.5, 1, 1.5, 2, 4];
@@ -14,21 +15,22 @@ export function Playback() {
   const outcomes = traced?.result.outcomes ?? [];
   const length = outcomes[outcomeIndex]?.path.length ?? 0;
   const s = useStore.getState;
+  const tr = useT();
   if (outcomes.length === 0) return null;
   return (
     <div className="playback">
       <div className="playback-buttons">
         <button type="button" onClick={() => s().step(-1)} disabled={playhead <= 0}>
-          ◀ Step back
+          {tr('play.back')}
         </button>
         <button type="button" onClick={() => (playing ? s().pause() : s().play())}>
-          {playing ? '❚❚ Pause' : '▶ Play'}
+          {playing ? tr('play.pause') : tr('play.play')}
         </button>
         <button type="button" onClick={() => s().step(1)} disabled={playhead >= length - 1}>
-          Step forward ▶
+          {tr('play.forward')}
         </button>
         <label>
-          Speed
+          {tr('play.speed')}
           <select value={speed} onChange={(e) => s().setSpeed(Number(e.target.value))}>
             {SPEEDS.map((v) => (
               <option key={v} value={v}>
@@ -38,31 +40,29 @@ export function Playback() {
           </select>
         </label>
         <span className="playback-position" aria-live="off">
-          Step {Math.min(playhead + 1, length)} of {length}
+          {tr('play.position', { n: Math.min(playhead + 1, length), total: length })}
         </span>
       </div>
       {outcomes.length > 1 && (
         <div className="outcome-picker">
           <label>
-            Outcome to animate
+            {tr('play.outcome')}
             <select value={outcomeIndex} onChange={(e) => s().chooseOutcome(Number(e.target.value))}>
               {outcomes.map((o, i) => (
                 // biome-ignore lint/suspicious/noArrayIndexKey: one trace's outcomes never reorder; the index is their identity
                 <option key={`${i}-${o.dnat}`} value={i}>
                   {formatShare(o.probability)} — {o.verdict}
-                  {o.dnat ? ` to ${o.dnat}` : ''}
-                  {o.masquerade ? ', masqueraded' : ''}
+                  {o.dnat ? tr('play.outcomeTo', { endpoint: o.dnat }) : ''}
+                  {o.masquerade ? tr('play.masqueraded') : ''}
                 </option>
               ))}
             </select>
           </label>
           <span className="outcome-choice">
-            {choice?.kind === 'seeded'
-              ? `Drawn at random with seed ${choice.seed}, weighted by the probabilities.`
-              : 'Chosen by you (click an endpoint in the graph to pick another).'}
+            {choice?.kind === 'seeded' ? tr('play.seeded', { seed: choice.seed }) : tr('play.user')}
           </span>
           <button type="button" onClick={() => s().redraw()}>
-            Draw again
+            {tr('play.redraw')}
           </button>
         </div>
       )}

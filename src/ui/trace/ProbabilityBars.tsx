@@ -1,6 +1,7 @@
 import './trace.css';
 import { useMemo } from 'react';
 import { endpointBars, formatShare } from '../../core/graph/probabilities';
+import { useT } from '../../i18n';
 import { useStore } from '../../state/store';
 import { endpointIp, usePodNames, useServiceLabels } from './hooks';
 
@@ -24,44 +25,35 @@ export function ProbabilityBars() {
   const serviceOf = useServiceLabels();
   const pods = usePodNames();
   const policies = useMemo(
-    () => (traced ? endpointBars(traced.ruleset, traced.result, simulation?.counts ?? null) : []),
+    () => (traced ? endpointBars(traced.rules, traced.result, simulation?.counts ?? null) : []),
     [traced, simulation],
   );
   const running = simulation?.running ?? false;
+  const tr = useT();
 
   return (
     <section className="probability-bars" aria-label="Endpoint probabilities">
-      <h2>Endpoint probabilities</h2>
+      <h2>{tr('bars.title')}</h2>
       <p className="per-connection">
-        kube-proxy picks the endpoint once per <strong>connection</strong>, not per request: the first packet
-        draws the random rules, and conntrack sends every later packet of that connection to the same
-        endpoint.
+        {tr('bars.perConnection1')} <strong>{tr('bars.connection')}</strong>
+        {tr('bars.perConnection2')}
       </p>
-      {!traced && (
-        <p className="hint">Send a packet to a Service to see how its endpoints share the traffic.</p>
-      )}
-      {traced && policies.length === 0 && (
-        <p className="hint">No endpoint lottery (KUBE-SVC / KUBE-SVL) on this path.</p>
-      )}
+      {!traced && <p className="hint">{tr('bars.hintSend')}</p>}
+      {traced && policies.length === 0 && <p className="hint">{tr('bars.none')}</p>}
       {policies.map((p) => (
         <div key={p.chain} className="policy">
           <h3>
             <code>{p.chain}</code>
             {serviceOf(p.chain) ? ` — ${serviceOf(p.chain)}` : ''}
           </h3>
-          {p.affinity && (
-            <p className="affinity-note">
-              Session affinity (ClientIP): a client seen recently goes straight back to its endpoint; these
-              shares are for new clients.
-            </p>
-          )}
+          {p.affinity && <p className="affinity-note">{tr('bars.affinity')}</p>}
           <table className="bars-table">
             <thead>
               <tr>
-                <th scope="col">Endpoint</th>
-                <th scope="col">Rule's probability (if reached)</th>
-                <th scope="col">Share of connections</th>
-                <th scope="col">Observed</th>
+                <th scope="col">{tr('bars.endpoint')}</th>
+                <th scope="col">{tr('bars.written')}</th>
+                <th scope="col">{tr('bars.effective')}</th>
+                <th scope="col">{tr('bars.observed')}</th>
               </tr>
             </thead>
             <tbody>
@@ -76,7 +68,7 @@ export function ProbabilityBars() {
                     </th>
                     <td className="bar-written">
                       <span className="bar-text">
-                        {r.written === null ? 'the rest (100%)' : formatShare(r.written)}
+                        {r.written === null ? tr('bars.rest') : formatShare(r.written)}
                       </span>
                       <Bar share={r.written ?? 1} kind="written" />
                     </td>
@@ -94,25 +86,23 @@ export function ProbabilityBars() {
             </tbody>
           </table>
           {p.fallthrough > 0 && (
-            <p className="fallthrough">
-              {formatShare(p.fallthrough)} of connections match no rule of this chain and fall through.
-            </p>
+            <p className="fallthrough">{tr('bars.fallthrough', { share: formatShare(p.fallthrough) })}</p>
           )}
         </div>
       ))}
       {traced && (
         <div className="simulate">
           <button type="button" onClick={() => useStore.getState().sendMany(1000)} disabled={running}>
-            Send 1000
+            {tr('bars.send1000')}
           </button>
           {running && (
             <button type="button" onClick={() => useStore.getState().cancelSimulation()}>
-              Stop
+              {tr('bars.stop')}
             </button>
           )}
           {simulation && (
             <span className="simulate-progress" aria-live="polite">
-              {simulation.done} of {simulation.total} connections simulated (seed {simulation.seed})
+              {tr('bars.progress', { done: simulation.done, total: simulation.total, seed: simulation.seed })}
               {running ? '…' : '.'}
             </span>
           )}

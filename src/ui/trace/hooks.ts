@@ -14,12 +14,8 @@ export function useServiceLabels(): (chain: string) => string | null {
 
 /** Endpoint IP → pod name, where the kubectl text named the pods (json/yaml targetRef). */
 export function usePodNames(): ReadonlyMap<string, string> {
-  const kubectl = useStore((s) => s.kubectl);
-  return useMemo(() => {
-    const pods = new Map<string, string>();
-    for (const ep of kubectl?.endpoints ?? []) for (const a of ep.addresses) if (a.pod) pods.set(a.ip, a.pod);
-    return pods;
-  }, [kubectl]);
+  const pods = useStore((s) => s.pods);
+  return useMemo(() => new Map(Object.entries(pods)), [pods]);
 }
 
 /** The outcome being shown (or null). */

@@ -1,0 +1,54 @@
+import { useState } from 'react';
+import { pathHighlight, type StepPlace } from '../../core/graph/path';
+import { useT } from '../../i18n';
+import { useStore } from '../../state/store';
+import { ROLE_WORD } from './ChainNode';
+import { downloadPng, downloadSvg } from './exportGraph';
+
+/**
+ * "Export PNG" / "Export SVG" over the graph: the whole laid-out graph (not just the viewport), the
+ * packet's path highlighted, role words in the current language. Built from the store's graph and
+ * positions (core/graph/exportSvg.ts), never by copying React Flow's DOM.
+ */
+export function ExportButtons({ places }: { places: readonly StepPlace[] }) {
+  const tr = useT();
+  const [error, setError] = useState<string | null>(null);
+  const options = () => {
+    const path = pathHighlight(places);
+    return {
+      pathNodes: path.nodes,
+      pathEdges: path.edges,
+      roleWord: (r: keyof typeof ROLE_WORD) => tr(ROLE_WORD[r]),
+      title: tr('app.title'),
+    };
+  };
+  const run = (png: boolean) => {
+    const { graph, positions } = useStore.getState();
+    if (!graph || !positions) return;
+    setError(null);
+    try {
+      if (png)
+        downloadPng(graph, positions, options()).catch((e: unknown) =>
+          setError(e instanceof Error ? e.message : String(e)),
+        );
+      else downloadSvg(graph, positions, options());
+    } catch (e) {
+      setError(e instanceof Error ? e.message : String(e));
+    }
+  };
+  return (
+    <div className="export-buttons">
+      <button type="button" className="button" onClick={() => run(true)}>
+        {tr('graph.exportPng')}
+      </button>
+      <button type="button" className="button" onClick={() => run(false)}>
+        {tr('graph.exportSvg')}
+      </button>
+      {error && (
+        <p className="export-error" role="alert">
+          {tr('graph.exportFailed', { error })}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+import { GALLERY, galleryToScenario } from '../../core/gallery';
+import { useLanguage } from '../../i18n';
+import { offerScenario } from './applyScenario';
+import { firstSentence, lessonOf } from './lessons';
+import { Modal } from './Modal';
+import { SHARE_STRINGS as T } from './strings';
+
+/**
+ * The gallery: every workshop scenario with its title and the first sentence of its lesson.
+ * Opening one replaces the input (asking first when the user has their own), sets the packet and
+ * shows the lesson. Each is also a permalink: `#g=<id>`.
+ */
+export function GalleryDialog({ onClose }: { onClose: () => void }) {
+  const language = useLanguage((s) => s.language);
+  return (
+    <Modal title={T.galleryTitle} onClose={onClose} className="gallery-dialog">
+      <p className="hint">{T.galleryIntro}</p>
+      <ul className="gallery-list" aria-label={T.galleryTitle}>
+        {GALLERY.map((g) => (
+          <li key={g.id} data-gallery-id={g.id}>
+            <h3>{g.title[language]}</h3>
+            <p>{firstSentence(g.lesson[language])}</p>
+            <div className="gallery-actions">
+              <button
+                type="button"
+                className="button"
+                aria-label={T.openGallery(g.title[language])}
+                onClick={() => {
+                  onClose();
+                  offerScenario(galleryToScenario(g, language), lessonOf(g, language));
+                }}
+              >
+                {T.open}
+              </button>
+              <a href={`#g=${g.id}`} className="gallery-link">
+                #g={g.id}
+              </a>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </Modal>
+  );
+}

@@ -1,0 +1,39 @@
+import type { Scenario } from '../../core/share/scenario';
+import type { Packet } from '../../core/trace/types';
+import { getLanguage } from '../../i18n';
+import { packetFromForm } from '../../state/packetForm';
+import type { AppState } from '../../state/store';
+import { usePresenter } from '../app/presenter';
+
+/**
+ * The scenario the app shows now: both texts, the packet (the one traced, else the packet form
+ * when it is valid), the node IP, the endpoint of the animated outcome and the playhead.
+ * The endpoint is always recorded when the outcome DNATs, so the receiver animates the same path
+ * whatever its own seeded draw would pick.
+ */
+export function currentScenario(
+  s: Pick<AppState, 'iptablesText' | 'kubectlText' | 'packetForm' | 'traced' | 'outcomeIndex' | 'playhead'> &
+    Partial<Pick<AppState, 'focusServices'>>,
+  share: { readonly language: Scenario['language']; readonly presenter: boolean },
+): Scenario {
+  const form = packetFromForm(s.packetForm);
+  const packet: Packet | null = s.traced?.packet ?? (form.kind === 'ok' ? form.packet : null);
+  const nodeIp = s.packetForm.nodeIp.trim();
+  const outcome = s.traced?.result.outcomes[s.outcomeIndex];
+  return {
+    version: 1,
+    iptables: s.iptablesText,
+    kubectl: s.kubectlText,
+    packet,
+    nodeIps: nodeIp ? [nodeIp] : [],
+    endpoint: outcome?.dnat ?? null,
+    step: s.traced ? Math.max(0, s.playhead) : 0,
+    language: share.language,
+    view: { presenter: share.presenter, focus: [...(s.focusServices ?? [])] },
+  };
+}
+
+/** The language and presenter mode the app shows now (their own small stores). */
+export function sharedView(): { language: Scenario['language']; presenter: boolean } {
+  return { language: getLanguage(), presenter: usePresenter.getState().presenting };
+}

@@ -1,0 +1,2 @@
+export { LessonPanel } from './ConfirmReplace';
+export { ShareTools } from './ShareTools';

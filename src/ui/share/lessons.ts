@@ -1,0 +1,14 @@
+import type { GalleryScenario } from '../../core/gallery';
+import type { Scenario } from '../../core/share/scenario';
+import type { Lesson } from './shareStore';
+
+/** The lesson panel's content for a gallery scenario, in `language`. */
+export function lessonOf(g: GalleryScenario, language: Scenario['language']): Lesson {
+  return { id: g.id, title: g.title[language], text: g.lesson[language] };
+}
+
+/** The lesson's first sentence (the gallery list shows it under the title). */
+export function firstSentence(text: string): string {
+  const m = /^.*?[.!?。！？](?=\s|$)/su.exec(text.trim());
+  return (m ? m[0] : text).trim();
+}
