@@ -1,0 +1,57 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { SEEDS_DIR } from '../fixtures';
+import { runCli } from './memoryIo';
+
+/**
+ * The seed article's own `iptables-save | grep web` excerpt (no table header, no chain
+ * declarations) must trace like the full dump: three endpoints, a third each (kube-proxy's
+ * 0.33333333349 / 0.5 / rest cascade), DNAT to the pod, no masquerade for a pod source.
+ */
+describe('cli trace on the seed grep excerpt', () => {
+  it('reaches the three web pods with a third each', async () => {
+    const seed = readFileSync(join(SEEDS_DIR, '001_46eb55a6a5967aee.txt'), 'utf8');
+    const excerpt = `${seed
+      .split('\n')
+      .filter((l) => l.startsWith('-A '))
+      .join('\n')}\n`;
+    const file = join(tmpdir(), `kpe-seed-excerpt-${process.pid}.txt`);
+    writeFileSync(file, excerpt);
+    const run = await runCli([
+      'trace',
+      file,
+      '--from',
+      'pod',
+      '--src',
+      '10.244.36.7',
+      '--dst',
+      '10.104.247.10',
+      '--dport',
+      '80',
+    ]);
+    expect(run.code).toBe(0);
+    const out = JSON.parse(run.stdout) as {
+      outcomes: {
+        probability: number;
+        dnat: string;
+        masquerade: boolean;
+        path: { chain: string; target: string; line: number }[];
+      }[];
+    };
+    const byEndpoint = Object.fromEntries(out.outcomes.map((o) => [o.dnat, o.probability]));
+    expect(Object.keys(byEndpoint).sort()).toEqual([
+      '10.244.169.161:80',
+      '10.244.169.163:80',
+      '10.244.169.165:80',
+    ]);
+    for (const p of Object.values(byEndpoint)) expect(p).toBeCloseTo(1 / 3, 6);
+    for (const o of out.outcomes) {
+      expect(o.masquerade).toBe(false);
+      expect(o.path.map((s) => s.target)).toContain('KUBE-SVC-LOLE4ISW44XBNF3G');
+      // Lines point into the pasted excerpt (14 rules).
+      for (const s of o.path) expect(s.line).toBeLessThanOrEqual(14);
+    }
+  });
+});
