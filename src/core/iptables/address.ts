@@ -142,11 +142,11 @@ export function parseCidr(value: string): Cidr | null {
   return { family: 'ipv6', address: formatIpv6(g), bits };
 }
 
-/** Decimal prefix length in `s[start..]` not above `max`, or -1. */
-function readBits(s: string, start: number, max: number): number {
-  if (start >= s.length || s.length - start > 3) return -1;
+/** Decimal prefix length in `s[start, end)` (default: to the end) not above `max`, or -1. */
+function readBits(s: string, start: number, max: number, end = s.length): number {
+  if (start >= end || end - start > 3) return -1;
   let v = 0;
-  for (let i = start; i < s.length; i++) {
+  for (let i = start; i < end; i++) {
     const c = s.charCodeAt(i);
     if (c < 48 || c > 57) return -1;
     v = v * 10 + (c - 48);
@@ -156,11 +156,20 @@ function readBits(s: string, start: number, max: number): number {
 
 /** True when `value` is an address iptables accepts; allocation-free for the usual IPv4 forms. */
 export function isValidAddress(value: string): boolean {
-  if (value.indexOf(':') !== -1) return parseCidr(value) !== null;
-  const slash = value.indexOf('/');
-  if (slash === -1) return parseIpv4(value, 0, value.length) >= 0;
-  if (parseIpv4(value, 0, slash) < 0) return false;
-  if (readBits(value, slash + 1, 32) >= 0) return true;
+  return isValidAddressIn(value, 0, value.length);
+}
+
+/** `isValidAddress` of `s[start, end)`, read in place. */
+export function isValidAddressIn(s: string, start: number, end: number): boolean {
+  let slash = -1;
+  for (let i = start; i < end; i++) {
+    const c = s.charCodeAt(i);
+    if (c === 58) return parseCidr(s.slice(start, end)) !== null;
+    if (c === 47 && slash < 0) slash = i;
+  }
+  if (slash === -1) return parseIpv4(s, start, end) >= 0;
+  if (parseIpv4(s, start, slash) < 0) return false;
+  if (readBits(s, slash + 1, 32, end) >= 0) return true;
   // A dotted mask need not be contiguous for iptables (it stores the mask as given).
-  return parseIpv4(value, slash + 1, value.length) >= 0;
+  return parseIpv4(s, slash + 1, end) >= 0;
 }

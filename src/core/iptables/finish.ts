@@ -1,6 +1,7 @@
 import type { IptablesDocument, TableNode } from './ast';
 import { pickListedTable } from './infer';
 import { BUILTIN_CHAIN_NAMES, type Parser } from './parser';
+import { ruleBody } from './savedRule';
 import { type TableState, toTableNode } from './tableState';
 
 /**
@@ -9,6 +10,7 @@ import { type TableState, toTableNode } from './tableState';
  */
 export function finishDocument(p: Parser): IptablesDocument {
   const sink = p.sink;
+  p.placeLists();
   if (p.current !== null && !p.current.committed && p.current.declared) {
     const t = p.current;
     sink.add(
@@ -33,6 +35,7 @@ export function finishDocument(p: Parser): IptablesDocument {
     }
     reportUndeclaredJumps(p, t);
   }
+  p.src.entries.seal();
   const tables: TableNode[] = p.tables.map(toTableNode);
   const declared = tables.some((t) => t.declared);
   let flavour: IptablesDocument['flavour'] = 'excerpt';
@@ -60,19 +63,26 @@ function nameListedTable(p: Parser, t: TableState): void {
     // The same table also came from elsewhere in the text: merge into the first one.
     // Loops, not push(...spread): a spread of 100,000s of rules overflows the call stack.
     for (const r of t.rules) other.rules.push(r);
-    for (const c of t.chains) if (!other.declaredChains.has(c.name)) other.chains.push(c);
+    for (const c of t.chains) if (!declares(p, other, c.name)) other.chains.push(c);
     for (const c of t.commands) other.commands.push(c);
     p.tables.splice(p.tables.indexOf(t), 1);
   }
 }
 
+/** True when table state `t` declares chain `name`. */
+function declares(p: Parser, t: TableState, name: string): boolean {
+  const id = p.chains.idOf(name);
+  return id >= 0 && ((p.chains.declared[id] as number) & t.bit) !== 0;
+}
+
 /** One warning per (table, chain) for jumps to chains that are neither declared nor given rules. */
 function reportUndeclaredJumps(p: Parser, t: TableState): void {
-  for (const [name, at] of t.jumps) {
-    if (t.declaredChains.has(name) || t.undeclared.has(name)) continue;
+  for (const [name, rule] of t.jumps) {
+    if (declares(p, t, name) || t.undeclared.has(name)) continue;
+    const at = ruleBody(rule).target?.nameSpan ?? rule.span;
     p.sink.add(
       'iptables/undeclared-jump-target',
-      `${at.from} jumps to ${name}, which *${t.name} does not have here: treated as an empty chain.`,
+      `${rule.chain} jumps to ${name}, which *${t.name} does not have here: treated as an empty chain.`,
       at.start,
       at.end,
     );

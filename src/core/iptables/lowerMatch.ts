@@ -40,7 +40,7 @@ export class MatchLowerer {
         const k = `${module}\0${key(o)}`;
         let v = this.cache.get(k);
         if (v === undefined) {
-          v = this.perOption(module, o);
+          v = lowerPerOption(module, o);
           this.cache.set(k, v);
         }
         out.push(v);
@@ -50,7 +50,7 @@ export class MatchLowerer {
       for (const o of m.options) k += `\0${key(o)}`;
       let v = this.cache.get(k);
       if (v === undefined) {
-        v = this.group(m);
+        v = lowerGroup(m);
         this.cache.set(k, v);
       }
       out.push(v);
@@ -63,66 +63,74 @@ export class MatchLowerer {
     const k = `\0${key(o)}`;
     let v = this.cache.get(k);
     if (v === undefined) {
-      v = lowerBuiltin(o);
+      v = lowerBuiltinOption(o);
       this.cache.set(k, v);
     }
     out.push(v);
   }
+}
 
-  private perOption(module: string, o: OptionNode): Match {
-    const v = o.values[0] ?? '';
-    const n = o.name;
-    if (module === 'mark' && n === '--mark') {
-      const vm = parseMarkMask(v);
-      if (vm !== null) return { kind: 'mark', negated: o.negated, value: vm[0], mask: vm[1] };
-    } else if (module === 'conntrack') {
-      const split = n === '--ctstate' || n === '--ctstatus';
+/** The typed match of one option of a per-option module (tcp/udp/… ports, multiport, conntrack, mark). */
+export function lowerPerOption(module: string, o: OptionNode): Match {
+  const v = o.values[0] ?? '';
+  const n = o.name;
+  if (module === 'mark' && n === '--mark') {
+    const vm = parseMarkMask(v);
+    if (vm !== null) return { kind: 'mark', negated: o.negated, value: vm[0], mask: vm[1] };
+  } else if (module === 'conntrack') {
+    const split = n === '--ctstate' || n === '--ctstatus';
+    return {
+      kind: 'conntrack',
+      conditions: [{ option: n.slice(2), negated: o.negated, values: split ? v.split(',') : [v] }],
+    };
+  } else if (module === 'multiport') {
+    const ranges = parsePortList(v);
+    const dir = n === '--dports' || n === '--destination-ports' ? 'dst' : n === '--ports' ? 'any' : 'src';
+    if (ranges) return { kind: 'multiport', dir, negated: o.negated, ranges: ranges.map(toRange) };
+  } else if (n === '--sport' || n === '--dport' || n === '--source-port' || n === '--destination-port') {
+    const r = parsePortRange(v);
+    const dir = n === '--dport' || n === '--destination-port' ? 'dst' : 'src';
+    if (r) return { kind: 'port', module, dir, negated: o.negated, range: toRange(r) };
+  }
+  return opaque(module, [o]);
+}
+
+function optionNamed(opts: readonly OptionNode[], name: string): OptionNode | undefined {
+  for (const o of opts) if (o.name === name) return o;
+  return undefined;
+}
+
+function addrtypeSide(o: OptionNode | undefined): { negated: boolean; types: string[] } | null {
+  return o ? { negated: o.negated, types: (o.values[0] ?? '').split(',') } : null;
+}
+
+/** The one typed match of a whole group (comment, state, statistic, recent, addrtype, others opaque). */
+export function lowerGroup(m: MatchNode): Match {
+  const opts = m.options;
+  let negated = false;
+  for (const o of opts) if (o.negated) negated = true;
+  switch (m.module) {
+    case 'comment':
+      return { kind: 'comment', text: optionNamed(opts, '--comment')?.values[0] ?? '' };
+    case 'state': {
+      const o = optionNamed(opts, '--state');
+      if (o) return { kind: 'state', negated: o.negated, states: (o.values[0] ?? '').split(',') };
+      break;
+    }
+    case 'statistic':
+      return lowerStatistic(m, negated) ?? opaque(m.module, opts);
+    case 'recent':
+      return lowerRecent(m, negated) ?? opaque(m.module, opts);
+    case 'addrtype':
       return {
-        kind: 'conntrack',
-        conditions: [{ option: n.slice(2), negated: o.negated, values: split ? v.split(',') : [v] }],
+        kind: 'addrtype',
+        src: addrtypeSide(optionNamed(opts, '--src-type')),
+        dst: addrtypeSide(optionNamed(opts, '--dst-type')),
+        limitIfaceIn: optionNamed(opts, '--limit-iface-in') !== undefined,
+        limitIfaceOut: optionNamed(opts, '--limit-iface-out') !== undefined,
       };
-    } else if (module === 'multiport') {
-      const ranges = parsePortList(v);
-      const dir = n === '--dports' || n === '--destination-ports' ? 'dst' : n === '--ports' ? 'any' : 'src';
-      if (ranges) return { kind: 'multiport', dir, negated: o.negated, ranges: ranges.map(toRange) };
-    } else if (n === '--sport' || n === '--dport' || n === '--source-port' || n === '--destination-port') {
-      const r = parsePortRange(v);
-      const dir = n === '--dport' || n === '--destination-port' ? 'dst' : 'src';
-      if (r) return { kind: 'port', module, dir, negated: o.negated, range: toRange(r) };
-    }
-    return opaque(module, [o]);
   }
-
-  private group(m: MatchNode): Match {
-    const opts = m.options;
-    const get = (name: string): OptionNode | undefined => opts.find((o) => o.name === name);
-    const negated = opts.some((o) => o.negated);
-    switch (m.module) {
-      case 'comment':
-        return { kind: 'comment', text: get('--comment')?.values[0] ?? '' };
-      case 'state': {
-        const o = get('--state');
-        if (o) return { kind: 'state', negated: o.negated, states: (o.values[0] ?? '').split(',') };
-        break;
-      }
-      case 'statistic':
-        return lowerStatistic(m, negated) ?? opaque(m.module, opts);
-      case 'recent':
-        return lowerRecent(m, negated) ?? opaque(m.module, opts);
-      case 'addrtype': {
-        const side = (o: OptionNode | undefined) =>
-          o ? { negated: o.negated, types: (o.values[0] ?? '').split(',') } : null;
-        return {
-          kind: 'addrtype',
-          src: side(get('--src-type')),
-          dst: side(get('--dst-type')),
-          limitIfaceIn: get('--limit-iface-in') !== undefined,
-          limitIfaceOut: get('--limit-iface-out') !== undefined,
-        };
-      }
-    }
-    return opaque(m.module, opts);
-  }
+  return opaque(m.module, opts);
 }
 
 function key(o: OptionNode): string {
@@ -135,7 +143,8 @@ function toRange(r: [number, number]): PortRange {
   return { from: r[0], to: r[1] };
 }
 
-function lowerBuiltin(o: OptionNode): Match {
+/** The typed match of one built-in selector (`-s`, `-p`, `-i`, …). */
+export function lowerBuiltinOption(o: OptionNode): Match {
   const v = o.values[0] ?? '';
   switch (o.name) {
     case '-s':
@@ -172,7 +181,7 @@ function lowerBuiltin(o: OptionNode): Match {
  * `lround(0x80000000 * p)`: the probability really applied is that integer / 2^31.
  */
 export function lowerStatistic(m: MatchNode, negated: boolean): Match | null {
-  const opt = (n: string) => m.options.find((o) => o.name === n)?.values[0];
+  const opt = (n: string) => optionNamed(m.options, n)?.values[0];
   const mode = opt('--mode');
   if (mode === 'random') {
     const p = parseProbability(opt('--probability') ?? '');

@@ -5,12 +5,26 @@ import { NON_TERMINAL_TARGETS, TARGET_OPTIONS } from './modules';
 import { parseMarkMask, parsePort, parseUint32 } from './numbers';
 
 const NONE: Target = { kind: 'none' };
-const VERDICTS: Readonly<Record<string, Target>> = {
-  ACCEPT: { kind: 'ACCEPT' },
-  DROP: { kind: 'DROP' },
-  RETURN: { kind: 'RETURN' },
-  QUEUE: { kind: 'QUEUE' },
-};
+const ACCEPT: Target = { kind: 'ACCEPT' };
+const DROP: Target = { kind: 'DROP' };
+const RETURN: Target = { kind: 'RETURN' };
+const QUEUE: Target = { kind: 'QUEUE' };
+
+/** The verdict target of that name. A switch, not a property lookup: most names are chain names,
+ * and looking one up as a property key would make V8 look it up in its string table. */
+function verdictOf(name: string): Target | undefined {
+  switch (name) {
+    case 'ACCEPT':
+      return ACCEPT;
+    case 'DROP':
+      return DROP;
+    case 'RETURN':
+      return RETURN;
+    case 'QUEUE':
+      return QUEUE;
+  }
+  return undefined;
+}
 
 /**
  * Typed targets. `isChain(name)` says whether the table has (or references) a chain of that name,
@@ -24,17 +38,16 @@ export function lowerTarget(
 ): Target | null {
   if (t === null) return NONE;
   const name = t.name;
-  const verdict = Object.hasOwn(VERDICTS, name) ? VERDICTS[name] : undefined;
+  const verdict = verdictOf(name);
   if (verdict !== undefined) return verdict;
-  const opt = (n: string) => t.options.find((o) => o.name === n);
-  const has = (n: string) => opt(n) !== undefined;
+  const opts = t.options;
   switch (name) {
     case 'REJECT':
       // libipt_REJECT.c / libip6t_REJECT.c: the default reply is port unreachable.
       return {
         kind: 'REJECT',
         rejectWith:
-          opt('--reject-with')?.values[0] ??
+          optionNamed(opts, '--reject-with')?.values[0] ??
           (family === 'ipv6' ? 'icmp6-port-unreachable' : 'icmp-port-unreachable'),
       };
     case 'DNAT':
@@ -49,15 +62,20 @@ export function lowerTarget(
       return {
         kind: name,
         ranges,
-        random: has('--random') || has('--random-fully'),
-        persistent: has('--persistent'),
+        random: hasOption(opts, '--random') || hasOption(opts, '--random-fully'),
+        persistent: hasOption(opts, '--persistent'),
       };
     }
     case 'MASQUERADE': {
-      const ports = opt('--to-ports')?.values[0];
+      const ports = optionNamed(opts, '--to-ports')?.values[0];
       const toPorts = ports === undefined ? null : parsePortPair(ports);
       if (toPorts === undefined) return null;
-      return { kind: 'MASQUERADE', toPorts, random: has('--random'), randomFully: has('--random-fully') };
+      return {
+        kind: 'MASQUERADE',
+        toPorts,
+        random: hasOption(opts, '--random'),
+        randomFully: hasOption(opts, '--random-fully'),
+      };
     }
     case 'MARK':
       return lowerMark(t.options);
@@ -71,6 +89,15 @@ export function lowerTarget(
     terminal: !NON_TERMINAL_TARGETS.has(name),
     options: t.options.map((o) => ({ name: o.name, negated: o.negated, values: o.values })),
   };
+}
+
+function optionNamed(opts: readonly OptionNode[], name: string): OptionNode | undefined {
+  for (const o of opts) if (o.name === name) return o;
+  return undefined;
+}
+
+function hasOption(opts: readonly OptionNode[], name: string): boolean {
+  return optionNamed(opts, name) !== undefined;
 }
 
 /**

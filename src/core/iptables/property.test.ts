@@ -4,6 +4,7 @@ import { iptablesFixtures, readFixture } from '../../../test/fixtures';
 import { lowerToRuleset } from '../model/lower';
 import { parseIptablesSave } from './parse';
 import { printIptablesSave } from './print';
+import { toPlainRule } from './savedRule';
 import { summarizeDocument } from './testing';
 
 const fixtures = iptablesFixtures().map((f) => readFixture(`iptables/${f}`));
@@ -108,6 +109,32 @@ describe('properties', () => {
         expect(structure(twice)).toEqual(structure(once));
       }),
       { numRuns: 400 },
+    );
+  });
+
+  it('lowering from shared pieces equals lowering from the syntax tree (also on mutated fixtures)', () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.constantFrom(...fixtures), mutated), (text) => {
+        const doc = parseIptablesSave(text).result;
+        const plain = {
+          ...doc,
+          tables: doc.tables.map((t) => ({
+            ...t,
+            chains: t.chains.map(({ kind, name, nameSpan, policy, counters, span, line }) => ({
+              kind,
+              name,
+              nameSpan,
+              policy,
+              counters,
+              span,
+              line,
+            })),
+            rules: t.rules.map(toPlainRule),
+          })),
+        };
+        expect(lowerToRuleset(doc)).toEqual(lowerToRuleset(plain));
+      }),
+      { numRuns: 150 },
     );
   });
 });

@@ -1,79 +1,165 @@
 import type { Counters, MatchNode, RuleNode, TargetNode } from './ast';
-import { RuleCursor } from './cursor';
-import { parseRuleBody, type RuleContext } from './parseRule';
+import type { ChainNames } from './chainNames';
+import type { EntryTable } from './entries';
+import { materializeShape } from './materialize';
+import { readRuleShape } from './readRule';
+import { type RuleContext, RuleShape } from './ruleShape';
 import { DiagnosticSink } from './sink';
-import { TokenBuffer, tokenizeLine } from './tokenize';
+import { TokenBuffer, tokenizeLine, wordValue } from './tokenize';
 
-/** What every rule of one parse shares: the text and the interned chain names. */
+/** What every rule of one parse shares: the text, the interned chain names, the lowering pieces. */
 export interface ParseSource {
   readonly text: string;
-  readonly chainNames: Map<string, string>;
+  readonly chains: ChainNames;
+  readonly entries: EntryTable;
 }
 
 /** A sink that drops everything: re-reading a rule repeats diagnostics the parse already gave. */
 class SilentSink extends DiagnosticSink {
   override add(): void {}
+  override wants(): boolean {
+    return false;
+  }
 }
 
-const BUF = new TokenBuffer();
+const SHAPE = new RuleShape();
 const CTX: RuleContext = {
-  cur: new RuleCursor(BUF),
+  text: '',
+  buf: new TokenBuffer(),
   sink: new SilentSink(),
-  chainNames: new Map(),
+  chains: undefined as unknown as ChainNames,
   ipv6: false,
 };
 
+function tokenizeRule(src: ParseSource, start: number, end: number): RuleContext {
+  tokenizeLine(src.text, start, end, CTX.buf);
+  CTX.text = src.text;
+  CTX.chains = src.chains;
+  return CTX;
+}
+
+/** Reads one lowering piece (`src.text[start, end)`, entries.ts) on its own into the shared shape. */
+export function rereadPiece(
+  src: ParseSource,
+  start: number,
+  end: number,
+  preset: string,
+): { shape: RuleShape; buf: TokenBuffer } {
+  const cx = tokenizeRule(src, start, end);
+  readRuleShape(cx, 0, SHAPE, preset);
+  return { shape: SHAPE, buf: cx.buf };
+}
+
+type Body = { matches: MatchNode[]; target: TargetNode | null };
+
+/** Bodies read through the `matches` / `target` getters (rare: printing uses `ruleBody`). */
+const BODIES = new WeakMap<SavedRule, Body>();
+
 /**
- * A rule as the parser keeps it. A 380,000-rule dump would need ~2 KB per rule as match/option
- * objects (10 small objects each with their spans); instead the rule keeps its line and
- * re-reads `matches` / `target` from the text on first access (then caches them). Lowering and
- * printing use `ruleBody`, which reads without caching, so nothing large is retained.
- * The lazy members are prototype getters: JSON / structured clone of a rule carries only the
- * plain fields — send the Ruleset (or `toPlainRule`) across threads.
+ * A rule as the parser keeps it: one small object per line. A 380,000-rule dump would need ~2 KB
+ * per rule as match/option objects (10 small objects each with their spans); instead the rule
+ * keeps where its line is and re-reads `matches` / `target` from the text on first access (then
+ * caches them); `kind`, `span`, `raw` and `chainSpan` are made on each access. Lowering uses the
+ * rule's piece ids (entries.ts) and printing uses `ruleBody`, which reads without caching, so
+ * nothing large is retained. The lazy members are prototype getters: JSON / structured clone of a
+ * rule carries only the plain fields — send the Ruleset (or `toPlainRule`) across threads.
  */
 export class SavedRule implements RuleNode {
-  readonly kind = 'rule' as const;
   readonly #src: ParseSource;
-  readonly #first: number;
-  readonly #chainStart: number;
-  #body: { matches: MatchNode[]; target: TargetNode | null } | null = null;
+  readonly #start: number;
+  readonly #end: number;
+  readonly #chain: number;
+  readonly #pieces: number;
+  readonly #jump: number;
 
   constructor(
     src: ParseSource,
-    first: number,
+    start: number,
+    end: number,
     readonly op: 'A' | 'I',
-    readonly chain: string,
-    chainStart: number,
+    chain: number,
     readonly counters: Counters | null,
-    readonly raw: string,
-    readonly span: { readonly start: number; readonly end: number },
     readonly line: number,
+    pieces: number,
+    jump: number,
   ) {
     this.#src = src;
-    this.#first = first;
-    this.#chainStart = chainStart;
+    this.#start = start;
+    this.#end = end;
+    this.#chain = chain;
+    this.#pieces = pieces;
+    this.#jump = jump;
+  }
+
+  get kind(): 'rule' {
+    return 'rule';
+  }
+
+  get chain(): string {
+    return this.#src.chains.names[this.#chain] as string;
+  }
+
+  /** The chain's id in the parse's chain names (chainNames.ts). */
+  get chainId(): number {
+    return this.#chain;
+  }
+
+  /** The user's own text of the rule line, without the line ending. */
+  get raw(): string {
+    return this.#src.text.slice(this.#start, this.#end);
+  }
+
+  get span(): { start: number; end: number } {
+    return { start: this.#start, end: this.#end };
   }
 
   get chainSpan(): { start: number; end: number } {
-    return { start: this.#chainStart, end: this.#chainStart + this.chain.length };
+    const { buf } = tokenizeRule(this.#src, this.#start, this.#end);
+    const start = buf.starts[this.counters === null ? 1 : 2] as number;
+    return { start, end: start + this.chain.length };
   }
 
   get matches(): readonly MatchNode[] {
-    this.#body ??= this.read();
-    return this.#body.matches;
+    return this.body().matches;
   }
 
   get target(): TargetNode | null {
-    this.#body ??= this.read();
-    return this.#body.target;
+    return this.body().target;
+  }
+
+  private body(): Body {
+    let body = BODIES.get(this);
+    if (body === undefined) {
+      body = this.read();
+      BODIES.set(this, body);
+    }
+    return body;
   }
 
   /** Re-reads the rule's words from the text (not cached). */
-  read(): { matches: MatchNode[]; target: TargetNode | null } {
-    tokenizeLine(this.#src.text, this.span.start, this.span.end, BUF);
-    CTX.chainNames = this.#src.chainNames;
-    CTX.cur.reset(this.#src.text, this.#first);
-    return parseRuleBody(CTX);
+  read(): Body {
+    const src = this.#src;
+    const cx = tokenizeRule(src, this.#start, this.#end);
+    // The body starts after `[p:b]`, `-A CHAIN` / `-I CHAIN` and -I's optional rule number (ruleLine.ts).
+    let first = this.counters === null ? 2 : 3;
+    if (this.op === 'I' && first < cx.buf.count && /^\d+$/.test(wordValue(cx.buf, src.text, first))) first++;
+    readRuleShape(cx, first, SHAPE);
+    return materializeShape(SHAPE, cx.buf, src.text);
+  }
+
+  /** This rule's offset in its parse's piece pool (-1: lower from the AST). */
+  get pieceOffset(): number {
+    return this.#pieces;
+  }
+
+  /** The chain-name id of the target of a `-j NAME` / `-g NAME` without options, else -1. */
+  get jumpId(): number {
+    return this.#jump;
+  }
+
+  /** The parse this rule came from. */
+  get source(): ParseSource {
+    return this.#src;
   }
 }
 

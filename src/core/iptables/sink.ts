@@ -12,6 +12,11 @@ export class DiagnosticSink {
   readonly list: Diagnostic[] = [];
   dropped = 0;
 
+  /** False when diagnostics are dropped anyway (a re-read), so callers may skip building messages. */
+  wants(): boolean {
+    return true;
+  }
+
   /** Adds a diagnostic with the severity registered for `code` in codes.ts. */
   add(code: IptablesCode, message: string, start: number, end: number): void {
     if (this.list.length >= MAX_DIAGNOSTICS) {

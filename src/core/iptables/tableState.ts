@@ -1,4 +1,13 @@
-import type { ChainDecl, CommandNode, RuleNode, TableName, TableNode } from './ast';
+import type { ChainDecl, CommandNode, Counters, RuleNode, TableName, TableNode } from './ast';
+
+/** Built-in chains of each table (iptables(8), TABLES). */
+export const BUILTIN_CHAIN_NAMES: Readonly<Record<TableName, readonly string[]>> = {
+  raw: ['PREROUTING', 'OUTPUT'],
+  mangle: ['PREROUTING', 'INPUT', 'FORWARD', 'OUTPUT', 'POSTROUTING'],
+  nat: ['PREROUTING', 'INPUT', 'OUTPUT', 'POSTROUTING'],
+  filter: ['INPUT', 'FORWARD', 'OUTPUT'],
+  security: ['INPUT', 'FORWARD', 'OUTPUT'],
+};
 
 /** A table while it is being parsed (mutable; frozen into a `TableNode` by `toTableNode`). */
 export interface TableState {
@@ -10,12 +19,12 @@ export interface TableState {
   commands: CommandNode[];
   committed: boolean;
   line: number;
-  /** Declared chains by name. */
-  declaredChains: Map<string, ChainDecl>;
+  /** This table state's bit in ChainNames' `declared` / `undeclared` (chainNames.ts). */
+  readonly bit: number;
   /** Chains that have rules but no declaration → span of the first rule's chain name. */
   undeclared: Map<string, { start: number; end: number }>;
-  /** Jump targets that may be chains → where the first jump names them, and from which chain. */
-  jumps: Map<string, { start: number; end: number; from: string }>;
+  /** Jump targets that may be chains → the first rule that jumps there (finish.ts reads its span). */
+  jumps: Map<string, RuleNode>;
 }
 
 /** A fresh table state. */
@@ -25,8 +34,10 @@ export function newTable(
   end: number,
   line: number,
   declared: boolean,
+  bit: number,
 ): TableState {
   return {
+    bit,
     name,
     span: { start, end },
     declared,
@@ -35,7 +46,6 @@ export function newTable(
     commands: [],
     committed: false,
     line,
-    declaredChains: new Map(),
     undeclared: new Map(),
     jumps: new Map(),
   };
@@ -55,12 +65,20 @@ export function toTableNode(t: TableState): TableNode {
   };
 }
 
-/** `[packets:bytes]` in `text[start, end)` → its two numbers as written, or null. */
-export function readCounters(
-  text: string,
-  start: number,
-  end: number,
-): { packets: string; bytes: string } | null {
+/** True when `text[start, end)` is `[packets:bytes]`. */
+export function isCounters(text: string, start: number, end: number): boolean {
+  if (text.charCodeAt(start) !== 91 || text.charCodeAt(end - 1) !== 93) return false;
+  let colon = -1;
+  for (let i = start + 1; i < end - 1; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 58 && colon === -1) colon = i;
+    else if (c < 48 || c > 57) return false;
+  }
+  return colon > start + 1 && colon < end - 2;
+}
+
+/** `[packets:bytes]` in `text[start, end)` → its two numbers as written (and its span), or null. */
+export function readCounters(text: string, start: number, end: number): Counters | null {
   if (text.charCodeAt(start) !== 91 || text.charCodeAt(end - 1) !== 93) return null;
   let colon = -1;
   for (let i = start + 1; i < end - 1; i++) {
@@ -69,5 +87,9 @@ export function readCounters(
     else if (c < 48 || c > 57) return null;
   }
   if (colon <= start + 1 || colon >= end - 2) return null;
-  return { packets: text.slice(start + 1, colon), bytes: text.slice(colon + 1, end - 1) };
+  return {
+    packets: text.slice(start + 1, colon),
+    bytes: text.slice(colon + 1, end - 1),
+    span: { start, end },
+  };
 }

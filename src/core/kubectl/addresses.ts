@@ -4,17 +4,34 @@
  * reported, and the reader moves on.
  */
 
-const IPV4 = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/;
-
 /**
- * Dotted quad, each part 0–255. Leading zeros are accepted (as decimal), as kube-proxy's
- * netutils.ParseIPSloppy reads legacy Services stored before validation rejected them.
+ * Dotted quad, each part 1–3 digits and 0–255. Leading zeros are accepted (as decimal), as
+ * kube-proxy's netutils.ParseIPSloppy reads legacy Services stored before validation rejected them.
  */
 export function isIPv4(s: string): boolean {
-  const m = s.length <= 15 ? IPV4.exec(s) : null;
-  return (
-    m !== null && Number(m[1]) <= 255 && Number(m[2]) <= 255 && Number(m[3]) <= 255 && Number(m[4]) <= 255
-  );
+  return isIPv4At(s, 0, s.length);
+}
+
+/** `isIPv4(s.slice(from, to))` without the slice (tables check every address of 50 MB pastes). */
+export function isIPv4At(s: string, from: number, to: number): boolean {
+  if (to - from > 15) return false;
+  let i = from;
+  for (let part = 0; part < 4; part++) {
+    if (part > 0) {
+      if (i >= to || s.charCodeAt(i) !== 46) return false;
+      i++;
+    }
+    let value = 0;
+    const first = i;
+    while (i < to && i - first < 3) {
+      const c = s.charCodeAt(i);
+      if (c < 48 || c > 57) break;
+      value = value * 10 + (c - 48);
+      i++;
+    }
+    if (i === first || value > 255) return false;
+  }
+  return i === to;
 }
 
 /** Hex groups with colons, at most one `::`, optionally an embedded IPv4 tail. */
@@ -44,12 +61,37 @@ export function isHostname(s: string): boolean {
 
 /** A Kubernetes object name or namespace (RFC 1123 subdomain, leniently upper-case too). */
 export function isObjectName(s: string): boolean {
-  return s.length <= 253 && /^[A-Za-z0-9]([-A-Za-z0-9._]*[A-Za-z0-9])?$/.test(s);
+  return isObjectNameAt(s, 0, s.length);
+}
+
+function isAlnum(c: number): boolean {
+  return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+}
+
+/** `isObjectName(s.slice(from, to))` without the slice: alphanumerics, inner `-._`, ≤ 253. */
+export function isObjectNameAt(s: string, from: number, to: number): boolean {
+  const n = to - from;
+  if (n < 1 || n > 253 || !isAlnum(s.charCodeAt(from)) || !isAlnum(s.charCodeAt(to - 1))) return false;
+  for (let i = from + 1; i < to - 1; i++) {
+    const c = s.charCodeAt(i);
+    if (!isAlnum(c) && c !== 45 && c !== 46 && c !== 95) return false;
+  }
+  return true;
 }
 
 /** 1–65535, as the API allows for ports and node ports. */
 export function parsePortNumber(s: string): number | null {
-  if (!/^\d{1,5}$/.test(s)) return null;
-  const n = Number(s);
+  return parsePortAt(s, 0, s.length);
+}
+
+/** `parsePortNumber(s.slice(from, to))` without the slice: 1–5 ASCII digits, 1–65535. */
+export function parsePortAt(s: string, from: number, to: number): number | null {
+  if (to <= from || to - from > 5) return null;
+  let n = 0;
+  for (let i = from; i < to; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 48 || c > 57) return null;
+    n = n * 10 + (c - 48);
+  }
   return n >= 1 && n <= 65535 ? n : null;
 }

@@ -1,4 +1,4 @@
-import { isHostname, isIP, parsePortNumber } from './addresses';
+import { isHostname, isIP, isIPv4At, parsePortAt } from './addresses';
 import type { DiagnosticSink } from './codes';
 import type { Cell } from './tableCells';
 import type { Protocol, ServicePortInfo } from './types';
@@ -11,6 +11,14 @@ import type { Protocol, ServicePortInfo } from './types';
 
 /** kubectl's placeholders for "nothing here". */
 const NOTHING = new Set(['<none>', '<unset>', '<nodes>', '<unknown>', '']);
+
+/**
+ * `list` without the spare room `push` leaves (an array grown by push keeps room for 16 items):
+ * Services and endpoints are kept as long as the analysis, so their lists are trimmed.
+ */
+export function exact<T>(list: T[]): T[] {
+  return list.length === 0 ? list : list.slice();
+}
 
 /** Splits a comma list, keeping each item's offsets. */
 export function splitItems(cell: Cell): Cell[] {
@@ -33,6 +41,7 @@ export function splitItems(cell: Cell): Cell[] {
  * (formatEndpoints / listWithMoreString) and counts the rest.
  */
 export function splitMore(cell: Cell): { list: Cell; hidden: number | null } {
+  if (!cell.text.endsWith(' more...')) return { list: cell, hidden: null };
   const at = cell.text.lastIndexOf(' + ');
   const tail = at === -1 ? null : /^ \+ (\d+) more\.\.\.$/.exec(cell.text.slice(at));
   if (!tail) return { list: cell, hidden: null };
@@ -42,7 +51,7 @@ export function splitMore(cell: Cell): { list: Cell; hidden: number | null } {
 
 /** True for `<none>`, `<unset>`, `<nodes>`, `<unknown>`. */
 export function isNothing(cell: Cell): boolean {
-  return NOTHING.has(cell.text);
+  return cell.text.length <= 9 && NOTHING.has(cell.text);
 }
 
 /** `PORT(S)`: `80:31947/TCP,443:30443/TCP` → ports; makePortString prints `port[:nodePort]/PROTO`. */
@@ -50,16 +59,40 @@ export function readPortsCell(cell: Cell, sink: DiagnosticSink): ServicePortInfo
   if (isNothing(cell)) return [];
   const ports: ServicePortInfo[] = [];
   for (const item of splitItems(cell)) {
-    const m = /^(\d+)(?::(\d+))?\/(TCP|UDP|SCTP)$/.exec(item.text);
-    const port = m ? parsePortNumber(m[1] as string) : null;
-    const nodePort = m?.[2] !== undefined ? parsePortNumber(m[2]) : null;
-    if (!m || port === null || (m[2] !== undefined && nodePort === null)) {
-      sink.report('kubectl/bad-port', `"${item.text}" is not port[:nodePort]/PROTOCOL.`, item);
-      continue;
-    }
-    ports.push({ name: null, port, nodePort, protocol: m[3] as Protocol, targetPort: null });
+    const port = readPortItem(item.text);
+    if (port) ports.push(port);
+    else sink.report('kubectl/bad-port', `"${item.text}" is not port[:nodePort]/PROTOCOL.`, item);
   }
-  return ports;
+  return exact(ports);
+}
+
+const PROTOCOLS: readonly Protocol[] = ['TCP', 'UDP', 'SCTP'];
+
+function digitsEnd(s: string, from: number): number {
+  let i = from;
+  while (i < s.length && s.charCodeAt(i) >= 48 && s.charCodeAt(i) <= 57) i++;
+  return i;
+}
+
+/** `^(\d+)(?::(\d+))?/(TCP|UDP|SCTP)$` with both numbers valid ports, read by index. */
+function readPortItem(s: string): ServicePortInfo | null {
+  const portEnd = digitsEnd(s, 0);
+  if (portEnd === 0) return null;
+  let i = portEnd;
+  let nodePort: number | null = null;
+  if (s.charCodeAt(i) === 58) {
+    const nodeEnd = digitsEnd(s, i + 1);
+    if (nodeEnd === i + 1) return null;
+    nodePort = parsePortAt(s, i + 1, nodeEnd);
+    if (nodePort === null) return null;
+    i = nodeEnd;
+  }
+  if (s.charCodeAt(i) !== 47) return null;
+  let protocol: Protocol | null = null;
+  for (const p of PROTOCOLS) if (s.length - i - 1 === p.length && s.startsWith(p, i + 1)) protocol = p;
+  const port = parsePortAt(s, 0, portEnd);
+  if (protocol === null || port === null) return null;
+  return { name: null, port, nodePort, protocol, targetPort: null };
 }
 
 /** `CLUSTER-IP`: an IP, `None` (headless) or `<none>` (ExternalName). */
@@ -70,7 +103,7 @@ export function readClusterIpCell(cell: Cell, sink: DiagnosticSink): string[] {
     if (isIP(item.text)) ips.push(item.text);
     else sink.report('kubectl/bad-address', `"${item.text}" is not an IP address.`, item);
   }
-  return ips;
+  return exact(ips);
 }
 
 export interface ExternalCell {
@@ -107,15 +140,26 @@ export function readExternalIpCell(cell: Cell, type: string, sink: DiagnosticSin
       sink.report('kubectl/bad-address', `"${item.text}" is neither an IP address nor a hostname.`, item);
     }
   }
+  out.externalIPs = exact(out.externalIPs);
+  out.loadBalancerIPs = exact(out.loadBalancerIPs);
+  out.externalNames = exact(out.externalNames);
   return out;
 }
 
 /** `ip:port` or `[ipv6]:port` (net.JoinHostPort) → parts, or `null`. */
 export function splitHostPort(s: string): { ip: string; port: number } | null {
+  if (s.charCodeAt(0) !== 91) {
+    // `ip:port`: the ip part has no colon, so only IPv4 can pass (tables print IPv6 bracketed).
+    const colon = s.lastIndexOf(':');
+    if (colon === -1 || s.indexOf(':') !== colon) return null;
+    const port = parsePortAt(s, colon + 1, s.length);
+    return port !== null && isIPv4At(s, 0, colon) ? { ip: s.slice(0, colon), port } : null;
+  }
   const v6 = /^\[([^\]]+)\]:(\d+)$/.exec(s);
   const colon = s.lastIndexOf(':');
   const ip = v6 ? (v6[1] as string) : s.slice(0, colon);
-  const port = parsePortNumber(v6 ? (v6[2] as string) : s.slice(colon + 1));
+  const portText = v6 ? (v6[2] as string) : s.slice(colon + 1);
+  const port = parsePortAt(portText, 0, portText.length);
   if (colon === -1 || port === null || !isIP(ip) || (!v6 && ip.includes(':'))) return null;
   return { ip, port };
 }

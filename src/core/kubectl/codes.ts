@@ -77,6 +77,11 @@ export class DiagnosticSink {
   readonly diagnostics: Diagnostic[] = [];
   private dropped = 0;
 
+  /** True once the cap is reached: callers may skip building messages (they are only counted). */
+  get full(): boolean {
+    return this.diagnostics.length >= MAX_DIAGNOSTICS;
+  }
+
   /** Records one finding; past the cap only counts it. */
   report(code: KubectlCode, message: string, at: Span): void {
     if (this.diagnostics.length >= MAX_DIAGNOSTICS) {

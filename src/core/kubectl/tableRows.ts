@@ -1,5 +1,6 @@
-import { isIP, isObjectName, parsePortNumber } from './addresses';
+import { isIP, isObjectName, isObjectNameAt, parsePortNumber } from './addresses';
 import {
+  exact,
   isNothing,
   readClusterIpCell,
   readExternalIpCell,
@@ -9,26 +10,72 @@ import {
   splitMore,
 } from './cellValues';
 import type { DiagnosticSink } from './codes';
-import { type Collected, type EndpointsPiece, endpointAddress } from './collect';
-import type { Cell } from './tableCells';
+import type { Collected, EndpointsPiece } from './collect';
+import type { Cell, RowCells } from './tableCells';
+import { fastClusterIPs, fastEndpoints, fastPorts, isNothingAt } from './tableFast';
 import { REQUIRED_COLUMNS, type TableKind } from './tableHeader';
 import type { EndpointAddress } from './types';
 
-/** A row's cells by column name (`NAME`, `PORT(S)`, …). */
-export type Row = ReadonlyMap<string, Cell>;
+/** A row's cells, found by column name (`NAME`, `PORT(S)`, …). */
+export type Row = RowCells;
 
 export interface RowContext {
   /** From the NAMESPACE column's absence: the `-n` of the pasted command, else unknown. */
   readonly namespace: string | null;
   readonly sink: DiagnosticSink;
   readonly out: Collected;
+  /** The NAMESPACE cell of the previous row, shared by the rows of the same namespace. */
+  lastNamespace?: string;
 }
 
-/** `service/web`, `endpoints/web`, `endpointslice.discovery.k8s.io/web-x7k2p` → the name. */
-export function objectNameOf(cell: Cell | undefined): string | null {
-  if (!cell) return null;
-  const name = cell.text.slice(cell.text.lastIndexOf('/') + 1);
-  return isObjectName(name) ? name : null;
+/** Offset where the object name of cell `i` starts (after the last `/`), or -1 when it is not a name. */
+function nameStart(row: Row, i: number): number {
+  if (i < 0) return -1;
+  const start = row.start(i);
+  const end = row.end(i);
+  let from = end;
+  while (from > start && row.text.charCodeAt(from - 1) !== 47) from--;
+  return isObjectNameAt(row.text, from, end) ? from : -1;
+}
+
+/** The object name of the NAME cell (the row is plausible, so it has one). */
+function rowName(row: Row): string {
+  const i = row.col('NAME');
+  return row.text.slice(nameStart(row, i), row.end(i));
+}
+
+const UNKNOWN = '<unknown>';
+
+/** `^[A-Z][A-Za-z]*$|^<unknown>$`: a Service type as printService writes it. */
+function isTypeWord(row: Row, i: number): boolean {
+  const text = row.text;
+  const start = row.start(i);
+  const end = row.end(i);
+  if (row.is(i, UNKNOWN)) return true;
+  const first = text.charCodeAt(start);
+  if (start >= end || first < 65 || first > 90) return false;
+  for (let k = start + 1; k < end; k++) {
+    const c = text.charCodeAt(k);
+    if (!((c >= 65 && c <= 90) || (c >= 97 && c <= 122))) return false;
+  }
+  return true;
+}
+
+function isHex(c: number): boolean {
+  return (c >= 48 && c <= 57) || (c >= 65 && c <= 70) || (c >= 97 && c <= 102);
+}
+
+/** `^(<none>|\[|[0-9A-Fa-f]+[.:])`: what formatEndpoints starts a cell with. */
+function isEndpointsStart(row: Row, i: number): boolean {
+  const text = row.text;
+  const start = row.start(i);
+  const end = row.end(i);
+  if (text.startsWith('<none>', start) && start + 6 <= end) return true;
+  if (start < end && text.charCodeAt(start) === 91) return true;
+  let k = start;
+  while (k < end && isHex(text.charCodeAt(k))) k++;
+  const c = text.charCodeAt(k);
+  return k > start && k < end && (c === 46 || c === 58);
 }
 
 /**
@@ -37,44 +84,70 @@ export function objectNameOf(cell: Cell | undefined): string | null {
  * a table fail this and end the table instead of becoming bogus Services.
  */
 export function isPlausibleRow(kind: TableKind, row: Row): boolean {
-  if (objectNameOf(row.get('NAME')) === null) return false;
+  if (nameStart(row, row.col('NAME')) === -1) return false;
   // A short row (cells missing at the end) must still have every cell the readers need.
-  if (kind !== 'other' && !REQUIRED_COLUMNS[kind].every((c) => row.has(c))) return false;
-  const ns = row.get('NAMESPACE');
-  if (ns && !isObjectName(ns.text)) return false;
-  const key = (name: string, shape: RegExp) => shape.test(row.get(name)?.text ?? '');
-  if (kind === 'services') return key('TYPE', /^[A-Z][A-Za-z]*$|^<unknown>$/);
-  if (kind === 'endpoints') return key('ENDPOINTS', /^(<none>|\[|[0-9A-Fa-f]+[.:])/);
-  if (kind === 'endpointslices') return key('ADDRESSTYPE', /^(IPv4|IPv6|FQDN)$/);
+  if (kind !== 'other' && !REQUIRED_COLUMNS[kind].every((c) => row.col(c) !== -1)) return false;
+  const ns = row.col('NAMESPACE');
+  if (ns !== -1 && !isObjectNameAt(row.text, row.start(ns), row.end(ns))) return false;
+  if (kind === 'services') return isTypeWord(row, row.col('TYPE'));
+  if (kind === 'endpoints') return isEndpointsStart(row, row.col('ENDPOINTS'));
+  if (kind === 'endpointslices') {
+    const t = row.col('ADDRESSTYPE');
+    return t !== -1 && (row.is(t, 'IPv4') || row.is(t, 'IPv6') || row.is(t, 'FQDN'));
+  }
   return true;
 }
 
+/** Reads namespaces once per run of rows in the same namespace (`-A` lists them sorted). */
 function namespaceOf(row: Row, ctx: RowContext): string | null {
-  return row.get('NAMESPACE')?.text ?? ctx.namespace;
+  const i = row.col('NAMESPACE');
+  if (i === -1) return ctx.namespace;
+  const last = ctx.lastNamespace;
+  if (last !== undefined && row.is(i, last)) return last;
+  const ns = row.textOf(i);
+  ctx.lastNamespace = ns;
+  return ns;
+}
+
+const TYPES = ['ClusterIP', 'NodePort', 'LoadBalancer', 'ExternalName'];
+
+/** The TYPE cell, sharing the four type names. */
+function typeOf(row: Row): string {
+  const i = row.col('TYPE');
+  if (i === -1) return 'ClusterIP';
+  for (const t of TYPES) if (row.is(i, t)) return t;
+  return row.textOf(i);
 }
 
 /** A `get svc` row → ServiceInfo (tables never show port names, policies, targetPorts). */
 export function readServiceRow(row: Row, offset: number, ctx: RowContext): void {
-  const type = row.get('TYPE')?.text ?? 'ClusterIP';
-  const clusterIP = row.get('CLUSTER-IP');
-  const external = row.get('EXTERNAL-IP');
-  const ports = row.get('PORT(S)');
-  const selector = row.get('SELECTOR');
-  const ext = external ? readExternalIpCell(external, type, ctx.sink) : null;
+  const type = typeOf(row);
+  const text = row.text;
+  const ci = row.col('CLUSTER-IP');
+  const ei = row.col('EXTERNAL-IP');
+  const pi = row.col('PORT(S)');
+  const selector = row.cell(row.col('SELECTOR'));
+  // The plain shapes are read in place; anything else (and every diagnostic) by cellValues.ts.
+  const noExternal = ei === -1 || isNothingAt(text, row.start(ei), row.end(ei)) || row.is(ei, '<pending>');
+  const ext = noExternal ? null : readExternalIpCell(row.cell(ei) as Cell, type, ctx.sink);
+  const fastIPs = ci === -1 ? [] : fastClusterIPs(text, row.start(ci), row.end(ci));
   // ExternalName: getServiceExternalIP prints spec.externalName in this column.
   const externalNames = ext?.externalNames ?? [];
   ctx.out.services.push({
     rich: false,
     info: {
       namespace: namespaceOf(row, ctx),
-      name: objectNameOf(row.get('NAME')) as string,
+      name: rowName(row),
       type,
-      clusterIPs: clusterIP ? readClusterIpCell(clusterIP, ctx.sink) : [],
+      clusterIPs: fastIPs ?? readClusterIpCell(row.cell(ci) as Cell, ctx.sink),
       externalIPs: ext?.externalIPs ?? [],
       loadBalancerIPs: ext?.loadBalancerIPs ?? [],
       externalNames,
       externalTruncated: ext?.externalTruncated ?? false,
-      ports: ports ? readPortsCell(ports, ctx.sink) : [],
+      ports:
+        pi === -1
+          ? []
+          : (fastPorts(text, row.start(pi), row.end(pi)) ?? readPortsCell(row.cell(pi) as Cell, ctx.sink)),
       sessionAffinity: null,
       externalTrafficPolicy: null,
       internalTrafficPolicy: null,
@@ -84,14 +157,29 @@ export function readServiceRow(row: Row, offset: number, ctx: RowContext): void 
   });
 }
 
+const TRUNCATED = (hidden: number) =>
+  `kubectl shows only the first endpoints; ${hidden} more are hidden. Paste \`kubectl get endpointslices -o json\` for all of them.`;
+
 /** Splits `list + N more...`, warning that the list is incomplete. */
 function truncation(cell: Cell, sink: DiagnosticSink): { list: Cell; hidden: number | null } {
   const more = splitMore(cell);
-  if (more.hidden !== null) {
-    const message = `kubectl shows only the first endpoints; ${more.hidden} more are hidden. Paste \`kubectl get endpointslices -o json\` for all of them.`;
-    sink.report('kubectl/endpoints-truncated', message, cell);
-  }
+  if (more.hidden !== null) sink.report('kubectl/endpoints-truncated', TRUNCATED(more.hidden), cell);
   return more;
+}
+
+/** An address as a table shows it: ip and port (or neither), everything else unknown. */
+function tableAddress(ip: string, port: number | null): EndpointAddress {
+  return {
+    ip,
+    port,
+    portName: null,
+    protocol: null,
+    pod: null,
+    nodeName: null,
+    ready: true,
+    serving: null,
+    terminating: null,
+  };
 }
 
 /**
@@ -99,17 +187,32 @@ function truncation(cell: Cell, sink: DiagnosticSink): { list: Cell; hidden: num
  * (never notReadyAddresses), as `ip:port` pairs without port names.
  */
 export function readEndpointsRow(row: Row, offset: number, ctx: RowContext): void {
-  const cell = row.get('ENDPOINTS') as Cell;
-  const { list, hidden } = truncation(cell, ctx.sink);
-  const addresses: EndpointAddress[] = [];
-  if (!isNothing(list)) {
-    for (const item of splitItems(list)) {
-      const hp = splitHostPort(item.text);
-      if (hp) addresses.push(endpointAddress(hp.ip, { port: hp.port, ready: true }));
-      else ctx.sink.report('kubectl/bad-endpoint', `"${item.text}" is not ip:port.`, item);
+  const i = row.col('ENDPOINTS');
+  const fast = fastEndpoints(row.text, row.start(i), row.end(i));
+  let addresses: EndpointAddress[];
+  let hidden: number | null;
+  if (fast) {
+    hidden = fast.hidden;
+    if (hidden !== null) {
+      const at = { start: row.start(i), end: row.end(i) };
+      ctx.sink.report('kubectl/endpoints-truncated', ctx.sink.full ? '' : TRUNCATED(hidden), at);
     }
+    addresses = fast.ips.map((ip, k) => tableAddress(ip, fast.ports[k] as number));
+  } else {
+    const cell = row.cell(i) as Cell;
+    const more = truncation(cell, ctx.sink);
+    hidden = more.hidden;
+    addresses = [];
+    if (!isNothing(more.list)) {
+      for (const item of splitItems(more.list)) {
+        const hp = splitHostPort(item.text);
+        if (hp) addresses.push(tableAddress(hp.ip, hp.port));
+        else ctx.sink.report('kubectl/bad-endpoint', `"${item.text}" is not ip:port.`, item);
+      }
+    }
+    addresses = exact(addresses);
   }
-  ctx.out.pieces.push(piece(row, offset, ctx, 'endpoints', addresses, hidden));
+  ctx.out.pieces.push(piece(row, offset, ctx, 'endpoints', addresses, hidden, rowName(row)));
 }
 
 function piece(
@@ -119,7 +222,7 @@ function piece(
   from: EndpointsPiece['from'],
   addresses: EndpointAddress[],
   hidden: number | null,
-  service = objectNameOf(row.get('NAME')) as string,
+  service: string,
 ): EndpointsPiece {
   const namespace = namespaceOf(row, ctx);
   const incomplete = hidden !== null;
@@ -135,18 +238,18 @@ const SLICE_SUFFIX = /-[bcdfghjklmnpqrstvwxz2456789]{5}$/;
  * caller reports that inference once per table. Addresses × ports, as the slice means.
  */
 export function readSliceRow(row: Row, offset: number, ctx: RowContext): void {
-  const name = objectNameOf(row.get('NAME')) as string;
-  const type = row.get('ADDRESSTYPE')?.text;
-  if (type === 'FQDN') {
+  const name = rowName(row);
+  const addressType = row.col('ADDRESSTYPE');
+  if (addressType !== -1 && row.is(addressType, 'FQDN')) {
     ctx.sink.report(
       'kubectl/fqdn-slice',
       'kube-proxy ignores FQDN EndpointSlices.',
-      row.get('ADDRESSTYPE') as Cell,
+      row.cell(addressType) as Cell,
     );
     return;
   }
-  const ports = readSlicePorts(row.get('PORTS') as Cell, ctx.sink);
-  const { list, hidden } = truncation(row.get('ENDPOINTS') as Cell, ctx.sink);
+  const ports = readSlicePorts(row.cell(row.col('PORTS')) as Cell, ctx.sink);
+  const { list, hidden } = truncation(row.cell(row.col('ENDPOINTS')) as Cell, ctx.sink);
   const addresses: EndpointAddress[] = [];
   if (!isNothing(list)) {
     for (const item of splitItems(list)) {
@@ -154,12 +257,16 @@ export function readSliceRow(row: Row, offset: number, ctx: RowContext): void {
         ctx.sink.report('kubectl/bad-endpoint', `"${item.text}" is not an address.`, item);
         continue;
       }
-      if (ports.length === 0) addresses.push(endpointAddress(item.text));
-      for (const p of ports) addresses.push(endpointAddress(item.text, p));
+      if (ports.length === 0) addresses.push(sliceAddress(item.text, null, null));
+      for (const p of ports) addresses.push(sliceAddress(item.text, p.port, p.portName));
     }
   }
   const service = name.replace(SLICE_SUFFIX, '');
-  ctx.out.pieces.push(piece(row, offset, ctx, 'slice', addresses, hidden, service));
+  ctx.out.pieces.push(piece(row, offset, ctx, 'slice', exact(addresses), hidden, service));
+}
+
+function sliceAddress(ip: string, port: number | null, portName: string | null): EndpointAddress {
+  return { ...tableAddress(ip, port), portName };
 }
 
 /** `PORTS`: numbers, or the port's name when it has no number, `*` for neither. */

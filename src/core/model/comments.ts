@@ -39,19 +39,15 @@ export interface KubeComment {
   readonly chain: string | null;
 }
 
-// Namespace (DNS-1123 label), Service name (DNS-1035 label) and port name (IANA_SVC_NAME) are
-// all lowercase alphanumerics and '-'; a little leniency ('.', '_', capitals) costs nothing.
-const SPN = /^([A-Za-z0-9][-\w.]*)\/([A-Za-z0-9][-\w.]*)(:[-\w.]*)?$/;
-
 /** `<spn> <suffix>` shapes, by suffix. */
-const SUFFIXES: Readonly<Record<string, KubeCommentKind>> = {
-  'cluster IP': 'cluster-ip',
-  'external IP': 'external-ip',
-  'loadbalancer IP': 'load-balancer-ip',
-  'has no endpoints': 'no-endpoints',
-  'has no local endpoints': 'no-local-endpoints',
-  'health check node port': 'health-check-node-port',
-};
+const SUFFIXES: readonly (readonly [string, KubeCommentKind])[] = [
+  ['cluster IP', 'cluster-ip'],
+  ['external IP', 'external-ip'],
+  ['loadbalancer IP', 'load-balancer-ip'],
+  ['has no endpoints', 'no-endpoints'],
+  ['has no local endpoints', 'no-local-endpoints'],
+  ['health check node port', 'health-check-node-port'],
+];
 
 /** `<prefix> <spn> <suffix>` shapes. */
 const SURROUNDED: readonly { prefix: string; suffixes: readonly string[]; kind: KubeCommentKind }[] = [
@@ -74,18 +70,40 @@ const SURROUNDED: readonly { prefix: string; suffixes: readonly string[]; kind: 
   },
 ];
 
-function nameOf(token: string): ServicePortName | null {
-  const m = SPN.exec(token);
-  return m ? makeServicePortName(m[1] as string, m[2] as string, m[3]) : null;
+const ARROW = '-> ';
+const NOT_ACCEPTED = 'traffic not accepted by ';
+const BALANCING = 'Balancing rule ';
+
+/** JavaScript's `\s` (and `trim()`): WhiteSpace and LineTerminator (ECMA-262 §12.2, §12.3). */
+function isSpace(c: number): boolean {
+  if (c < 128) return c === 32 || (c >= 9 && c <= 13);
+  return (
+    c === 0xa0 ||
+    c === 0x1680 ||
+    (c >= 0x2000 && c <= 0x200a) ||
+    c === 0x2028 ||
+    c === 0x2029 ||
+    c === 0x202f ||
+    c === 0x205f ||
+    c === 0x3000 ||
+    c === 0xfeff
+  );
 }
 
-function found(
-  kind: KubeCommentKind,
-  name: ServicePortName,
-  endpoint: string | null = null,
-  chain: string | null = null,
-): KubeComment {
-  return { kind, name, endpoint, chain };
+function isAlnum(c: number): boolean {
+  return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+}
+
+/** `[-\w.]`: letters, digits, `_`, `-`, `.`. */
+function isNameChar(c: number): boolean {
+  return isAlnum(c) || c === 95 || c === 45 || c === 46;
+}
+
+/** True when `s[from, to)` is non-empty and has no whitespace (`(\S+)$`). */
+function isWord(s: string, from: number, to: number): boolean {
+  if (from >= to) return false;
+  for (let i = from; i < to; i++) if (isSpace(s.charCodeAt(i))) return false;
+  return true;
 }
 
 /** Builds a ServicePortName from its parts; `portPart` is `':p80'`, `':'` or `undefined`. */
@@ -102,41 +120,129 @@ export function makeServicePortName(namespace: string, service: string, portPart
 }
 
 /**
+ * Reads comments, remembering every comment text and Service port name it has seen: a dump
+ * repeats each name on several rules (cluster IP, masquerade, node port…), and the model keeps
+ * one ServicePortName per name. One reader per analysis (nothing outlives it).
+ */
+export class KubeCommentReader {
+  private readonly names = new Map<string, ServicePortName>();
+  private readonly comments = new Map<string, KubeComment | null>();
+
+  /** `parseKubeComment(comment)`, with equal texts and names shared. */
+  read(comment: string): KubeComment | null {
+    let c = this.comments.get(comment);
+    if (c === undefined) {
+      c = parseComment(comment, this.names);
+      this.comments.set(comment, c);
+    }
+    return c;
+  }
+}
+
+/**
+ * kube-proxy's ServicePortName.String() in `s[from, to)`, i.e. `ns/name`, `ns/name:` or
+ * `ns/name:port`, where each part starts with a letter or digit and continues with `[-\w.]`.
+ */
+function nameAt(s: string, from: number, to: number, names: Map<string, ServicePortName> | null) {
+  let i = from;
+  if (i >= to || !isAlnum(s.charCodeAt(i))) return null;
+  while (++i < to && isNameChar(s.charCodeAt(i)));
+  if (i >= to || s.charCodeAt(i) !== 47) return null;
+  const slash = i;
+  if (++i >= to || !isAlnum(s.charCodeAt(i))) return null;
+  while (++i < to && isNameChar(s.charCodeAt(i)));
+  const colon = i;
+  if (i < to) {
+    if (s.charCodeAt(i) !== 58) return null;
+    while (++i < to && isNameChar(s.charCodeAt(i)));
+    if (i < to) return null;
+  }
+  const token = s.slice(from, to);
+  let name = names?.get(token);
+  if (name === undefined) {
+    const namespace = token.slice(0, slash - from);
+    const service = token.slice(slash - from + 1, colon - from);
+    const portName = colon < to ? token.slice(colon - from + 1) : '';
+    // The token is the printed text; it is also the key unless the port part is a bare ':'.
+    const key = colon < to && portName === '' ? token.slice(0, -1) : token;
+    name = { text: token, namespace, service, portName, key };
+    names?.set(token, name);
+  }
+  return name;
+}
+
+function found(
+  kind: KubeCommentKind,
+  name: ServicePortName,
+  endpoint: string | null = null,
+  chain: string | null = null,
+): KubeComment {
+  return { kind, name, endpoint, chain };
+}
+
+/**
  * Reads one comment. Returns its shape and the ServicePortName it names, or `null` when the
  * comment names none (e.g. `"kubernetes service portals"`). Surrounding quotes are ignored.
  */
 export function parseKubeComment(comment: string): KubeComment | null {
-  // Plain string operations, not a list of regular expressions: a 50 MB dump has ~10^5 comments.
-  let text = comment.trim();
-  if (text.length >= 2 && text.startsWith('"') && text.endsWith('"')) text = text.slice(1, -1).trim();
-  if (text.length === 0 || text.length > 512) return null;
-  const space = text.indexOf(' ');
-  const first = nameOf(space === -1 ? text : text.slice(0, space));
+  return parseComment(comment, null);
+}
+
+// Index arithmetic over the comment, no regular expressions and no intermediate strings: a 50 MB
+// dump has ~10^5 comments.
+function parseComment(text: string, names: Map<string, ServicePortName> | null): KubeComment | null {
+  let s = 0;
+  let e = text.length;
+  while (s < e && isSpace(text.charCodeAt(s))) s++;
+  while (e > s && isSpace(text.charCodeAt(e - 1))) e--;
+  if (e - s >= 2 && text.charCodeAt(s) === 34 && text.charCodeAt(e - 1) === 34) {
+    s++;
+    e--;
+    while (s < e && isSpace(text.charCodeAt(s))) s++;
+    while (e > s && isSpace(text.charCodeAt(e - 1))) e--;
+  }
+  const length = e - s;
+  if (length === 0 || length > 512) return null;
+  let space = text.indexOf(' ', s);
+  if (space >= e) space = -1;
+  const first = nameAt(text, s, space === -1 ? e : space, names);
   if (first) {
     if (space === -1) return found('plain', first);
-    const rest = text.slice(space + 1);
-    const kind = SUFFIXES[rest];
-    if (kind) return found(kind, first);
-    const arrow = /^-> (\S+)$/.exec(rest);
-    if (arrow) return found('endpoint', first, arrow[1] as string);
-    const fw = /^traffic not accepted by (\S+)$/.exec(rest);
-    if (fw) return found('firewall-drop', first, null, fw[1] as string);
+    const rest = space + 1;
+    for (const [suffix, kind] of SUFFIXES)
+      if (e - rest === suffix.length && text.startsWith(suffix, rest)) return found(kind, first);
+    if (text.startsWith(ARROW, rest) && isWord(text, rest + ARROW.length, e))
+      return found('endpoint', first, text.slice(rest + ARROW.length, e));
+    if (text.startsWith(NOT_ACCEPTED, rest) && isWord(text, rest + NOT_ACCEPTED.length, e))
+      return found('firewall-drop', first, null, text.slice(rest + NOT_ACCEPTED.length, e));
   }
   for (const t of SURROUNDED) {
-    if (!text.startsWith(t.prefix)) continue;
+    if (length < t.prefix.length || !text.startsWith(t.prefix, s)) continue;
     for (const suffix of t.suffixes) {
-      if (!text.endsWith(suffix)) continue;
-      const name = nameOf(text.slice(t.prefix.length, text.length - suffix.length));
+      if (length < suffix.length || !text.startsWith(suffix, e - suffix.length)) continue;
+      const name = nameAt(text, s + t.prefix.length, e - suffix.length, names);
       if (name) return found(t.kind, name);
     }
   }
-  const balancing = /^Balancing rule \d+ for (\S+)$/.exec(text);
-  const balanced = balancing ? nameOf(balancing[1] as string) : null;
+  const balanced = balancingName(text, s, e, names);
   if (balanced) return found('balancing', balanced);
   if (first) return found('mentions', first);
-  for (const token of text.split(/\s+/)) {
-    const name = nameOf(token);
+  for (let i = s; i < e; ) {
+    while (i < e && isSpace(text.charCodeAt(i))) i++;
+    const start = i;
+    while (i < e && !isSpace(text.charCodeAt(i))) i++;
+    const name = nameAt(text, start, i, names);
     if (name) return found('mentions', name);
   }
   return null;
+}
+
+/** `Balancing rule <digits> for <spn>` (KUBE-XLB, ≤ 1.23). */
+function balancingName(text: string, s: number, e: number, names: Map<string, ServicePortName> | null) {
+  if (e - s < BALANCING.length || !text.startsWith(BALANCING, s)) return null;
+  let i = s + BALANCING.length;
+  const digits = i;
+  while (i < e && text.charCodeAt(i) >= 48 && text.charCodeAt(i) <= 57) i++;
+  if (i === digits || !text.startsWith(' for ', i) || i + 5 > e || !isWord(text, i + 5, e)) return null;
+  return nameAt(text, i + 5, e, names);
 }

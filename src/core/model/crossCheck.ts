@@ -1,12 +1,11 @@
 import type { KubectlData, ServiceInfo } from '../kubectl/types';
 import { type Diagnostic, diagnostic } from '../text/diagnostic';
 import { span } from '../text/span';
-import { type AnalysisContext, ruleById } from './context';
+import { type AnalysisContext, chainById, ownChain, ruleById } from './context';
 import { endpointString } from './hash';
 import type { EndpointChain, KubeProxyModel, KubeServicePort } from './kubeTypes';
 import { endpointChainOf, endpointsOf, linkServicePort, servicePortsOf } from './link';
 import { MODEL_CODES } from './modelCodes';
-import { chainId } from './ruleset';
 
 /**
  * Compares the dump with what kubectl says. Findings are warnings (or info where kubectl itself
@@ -20,7 +19,7 @@ export function crossCheckKubectl(
   diagnostics: Diagnostic[],
 ): void {
   const at = (offset: number) => span(offset, offset);
-  const services = ctx.chainById.get(chainId('nat', 'KUBE-SERVICES'));
+  const services = ownChain(ctx.ruleset.tables.nat, 'KUBE-SERVICES');
   const hasServicesChain = services !== undefined && services.rules.length > 0;
   const servicesIps = new Set<string>();
   for (const sp of model.servicePorts) for (const ip of sp.clusterIPs) servicesIps.add(ip);
@@ -127,7 +126,7 @@ function checkEndpoints(
         eps.incomplete
           ? `${e.chain} → ${e.endpoint} is not among the endpoints kubectl printed (it truncated the list)`
           : `${e.chain} → ${e.endpoint} is not an endpoint of ${label(service)} in kubectl`,
-        rule?.span ?? ctx.chainById.get(e.id)?.span ?? span(0, 0),
+        rule?.span ?? chainById(ctx, e.id)?.span ?? span(0, 0),
       ),
     );
   }
@@ -161,7 +160,7 @@ function checkStale(
     const sp = byKey.get(c.owner);
     if (!sp || !scope.has(sp.name.namespace) || known.has(`${sp.name.namespace}/${sp.name.service}`))
       continue;
-    const chain = ctx.chainById.get(c.id);
+    const chain = chainById(ctx, c.id);
     diagnostics.push(
       diagnostic(
         'iptables',

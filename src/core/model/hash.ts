@@ -1,5 +1,4 @@
-import { sha256 } from '@noble/hashes/sha2.js';
-import { utf8ToBytes } from '@noble/hashes/utils.js';
+import { sha256Base32Prefix16, sha256Base32Prefix16Is } from './sha256';
 
 /**
  * kube-proxy's chain names, computed exactly as pkg/proxy/iptables/proxier.go does:
@@ -35,19 +34,13 @@ export function base32Encode(bytes: Uint8Array): string {
   return out;
 }
 
-function hash16(text: string): string {
-  // 10 bytes are exactly 16 base32 characters, so hashing the first 10 bytes is the same as
-  // truncating the full encoding to 16 (no padding can appear).
-  return base32Encode(sha256(utf8ToBytes(text)).subarray(0, 10));
-}
-
 /**
  * proxier.go `portProtoHash`: the 16-character suffix shared by a Service port's KUBE-SVC-,
  * KUBE-SVL-, KUBE-EXT-, KUBE-FW- (and pre-1.24 KUBE-XLB-) chains. `protocol` is lowercased here
  * as kube-proxy does before calling it.
  */
 export function portProtoHash(servicePortName: string, protocol: string): string {
-  return hash16(servicePortName + protocol.toLowerCase());
+  return sha256Base32Prefix16(servicePortName, protocol.toLowerCase());
 }
 
 /** The per-Service-port chain families that share `portProtoHash`. */
@@ -83,7 +76,20 @@ export function servicePortEndpointChainName(
   protocol: string,
   endpoint: string,
 ): string {
-  return SEP_PREFIX + hash16(servicePortName + protocol.toLowerCase() + endpoint);
+  return SEP_PREFIX + sha256Base32Prefix16(servicePortName, protocol.toLowerCase(), endpoint);
+}
+
+/**
+ * Whether `hash` (a chain name without its `KUBE-SEP-` prefix) is
+ * `servicePortEndpointChainName(servicePortName, protocol, endpoint)`'s suffix; allocates nothing.
+ */
+export function isEndpointChainHash(
+  hash: string,
+  servicePortName: string,
+  protocol: string,
+  endpoint: string,
+): boolean {
+  return sha256Base32Prefix16Is(hash, servicePortName, protocol.toLowerCase(), endpoint);
 }
 
 /**

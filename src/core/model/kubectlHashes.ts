@@ -1,12 +1,9 @@
 import type { KubectlData, ServiceInfo, ServicePortInfo } from '../kubectl/types';
 import { makeServicePortName } from './comments';
-import { endpointString, portProtoHash, servicePortEndpointChainName } from './hash';
+import { type AnalysisContext, type ChainFacts, cachedPortHash } from './context';
+import { endpointString, isEndpointChainHash } from './hash';
 import type { ServicePortName } from './kubeTypes';
 import { endpointsOf } from './link';
-import type { Owner } from './owners';
-import { sepEndpoint } from './owners';
-import { chainHash, chainRole } from './ruleFacts';
-import type { Chain, ChainId } from './ruleset';
 
 /**
  * Owners recomputed from kubectl Services for chains no comment explains: kube-proxy drops
@@ -39,62 +36,76 @@ export function candidateNames(
 }
 
 /** Port names the dump's comments use for each `ns/svc`. */
-function portNamesByService(owners: ReadonlyMap<ChainId, Owner>): Map<string, Set<string>> {
+function portNamesByService(owned: readonly ChainFacts[]): Map<string, Set<string>> {
   const out = new Map<string, Set<string>>();
-  for (const o of owners.values()) {
-    const key = `${o.name.namespace}/${o.name.service}`;
+  for (const f of owned) {
+    const name = f.owner as ServicePortName;
+    const key = `${name.namespace}/${name.service}`;
     const set = out.get(key) ?? new Set<string>();
-    if (o.name.portName) set.add(o.name.portName);
+    if (name.portName) set.add(name.portName);
     out.set(key, set);
   }
   return out;
 }
 
 /** Namespaces to try for a Service printed without one: those the dump names, then `default`. */
-function namespacesFor(service: ServiceInfo, owners: ReadonlyMap<ChainId, Owner>): string[] {
+function namespacesFor(service: ServiceInfo, owned: readonly ChainFacts[]): string[] {
   if (service.namespace !== null) return [service.namespace];
   const set = new Set<string>();
-  for (const o of owners.values()) if (o.name.service === service.name) set.add(o.name.namespace);
+  for (const f of owned) {
+    const name = f.owner as ServicePortName;
+    if (name.service === service.name) set.add(name.namespace);
+  }
   set.add('default');
   return [...set];
 }
 
-/** Returns chain id → owner for unowned hashed chains whose name a kubectl Service port hashes to. */
+function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}
+
+/**
+ * Returns owners for unowned hashed chains whose name a kubectl Service port hashes to. Hashes
+ * only when some chain is unowned, and only the kinds of names that could own one.
+ */
 export function kubectlHashOwners(
-  hashed: readonly Chain[],
-  owners: ReadonlyMap<ChainId, Owner>,
+  ctx: AnalysisContext,
+  chains: readonly ChainFacts[],
   kubectl: KubectlData,
-): Map<ChainId, ServicePortName> {
-  const unownedByHash = new Map<string, Chain[]>();
-  const unownedSepByEndpoint = new Map<string, Chain[]>();
-  for (const chain of hashed) {
-    if (owners.has(chain.id)) continue;
-    if (chainRole(chain.name) === 'sep') {
-      const ep = sepEndpoint(chain);
-      if (ep !== null) unownedSepByEndpoint.set(ep, [...(unownedSepByEndpoint.get(ep) ?? []), chain]);
+): Map<ChainFacts, ServicePortName> {
+  const unownedByHash = new Map<string, ChainFacts[]>();
+  const unownedSepByEndpoint = new Map<string, ChainFacts[]>();
+  for (const f of chains) {
+    if (f.owner || f.hash === null) continue;
+    if (f.role === 'sep') {
+      const ep = f.endpoint;
+      if (ep !== null) push(unownedSepByEndpoint, ep, f);
     } else {
-      const h = chainHash(chain.name) as string;
-      unownedByHash.set(h, [...(unownedByHash.get(h) ?? []), chain]);
+      push(unownedByHash, f.hash as string, f);
     }
   }
-  const result = new Map<ChainId, ServicePortName>();
+  const result = new Map<ChainFacts, ServicePortName>();
   if (unownedByHash.size === 0 && unownedSepByEndpoint.size === 0) return result;
-  const portNames = portNamesByService(owners);
+  const owned = ctx.owned;
+  const portNames = portNamesByService(owned);
   for (const service of kubectl.services) {
-    for (const namespace of namespacesFor(service, owners)) {
+    for (const namespace of namespacesFor(service, owned)) {
       const known = portNames.get(`${namespace}/${service.name}`) ?? new Set<string>();
-      const endpoints = endpointsOf(kubectl, { ...service, namespace });
+      const endpoints =
+        unownedSepByEndpoint.size > 0 ? endpointsOf(kubectl, { ...service, namespace }) : undefined;
       for (const port of service.ports) {
         const proto = port.protocol.toLowerCase();
         for (const name of candidateNames(namespace, service, port, known)) {
-          for (const chain of unownedByHash.get(portProtoHash(name.text, proto)) ?? [])
-            result.set(chain.id, name);
+          if (unownedByHash.size > 0)
+            for (const f of unownedByHash.get(cachedPortHash(ctx, name.text, proto)) ?? [])
+              result.set(f, name);
           for (const addr of endpoints?.addresses ?? []) {
             if (addr.port === null) continue;
             const ep = endpointString(addr.ip, addr.port);
-            for (const chain of unownedSepByEndpoint.get(ep) ?? []) {
-              if (servicePortEndpointChainName(name.text, proto, ep) === chain.name)
-                result.set(chain.id, name);
+            for (const f of unownedSepByEndpoint.get(ep) ?? []) {
+              if (isEndpointChainHash(f.hash as string, name.text, proto, ep)) result.set(f, name);
             }
           }
         }

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { iptablesFixtures, readFixture } from '../../../test/fixtures';
 import { parseCidr } from '../iptables/address';
+import type { IptablesDocument } from '../iptables/ast';
 import { effectiveProbability } from '../iptables/lowerMatch';
 import { parseIptablesSave } from '../iptables/parse';
+import { toPlainRule } from '../iptables/savedRule';
 import { lowerToRuleset } from './lower';
 import type { Match, Rule } from './ruleset';
 
@@ -123,4 +125,65 @@ describe('lowerToRuleset', () => {
     const proto = rules.map((r) => r.matches.find((m) => m.kind === 'proto'));
     expect(proto[0]).toBe(proto[1]);
   });
+
+  it('builds the same Ruleset from shared pieces as from the syntax tree', () => {
+    const tricky = [
+      '*nat\n:X - [0:0]\n:Y - [0:0]\n-A X -j Y\n-I X -p tcp -j Y\n-I X 1 -p udp -g Y\n-A X -j NOWHERE\nCOMMIT\n',
+      '*nat\n:X - [0:0]\n-A X -m recent --set -m tcp -p tcp --name n -j ACCEPT\n-A X -m "tcp" -p tcp --dport 1 -j ACCEPT\nCOMMIT\n',
+      '*nat\n:X - [0:0]\n[3:4] -A X -s 1.2.3.4 -c 1 2 -j MARK --set-xmark 0x1/0x1\n-A X -j MARK\n-A X -j DNAT --to-destination bad\nCOMMIT\n',
+      '*filter\n:X - [0:0]\n-A X -p tcp --dport 80 ! --sport 1:2 -m comment --comment kube proxy -j REJECT\nCOMMIT\n',
+      '-A KUBE-SVC-A -m statistic --mode random --probability 0.5 -j KUBE-SEP-B\n-A KUBE-SEP-B -j DNAT --to-destination 10.0.0.1:80\n',
+    ];
+    for (const text of [...iptablesFixtures().map((f) => readFixture(`iptables/${f}`)), ...tricky]) {
+      const doc = parseIptablesSave(text).result;
+      expect(lowerToRuleset(doc), text.slice(0, 80)).toEqual(lowerToRuleset(plainDocument(doc)));
+    }
+  });
+
+  it('puts -I rules at the head of their chain, the last inserted first', () => {
+    const text =
+      '*filter\n:X - [0:0]\n:Y - [0:0]\n-A X -s 1.0.0.1 -j ACCEPT\n-I X -s 1.0.0.2 -j ACCEPT\n-A Y -j DROP\n-A X -s 1.0.0.3 -j ACCEPT\n-I X 1 -s 1.0.0.4 -j ACCEPT\nCOMMIT\n';
+    const rules = rulesOf(text, 'filter', 'X');
+    expect(rules.map((r) => /1\.0\.0\.\d/.exec(r.raw)?.[0])).toEqual([
+      '1.0.0.4',
+      '1.0.0.2',
+      '1.0.0.1',
+      '1.0.0.3',
+    ]);
+    expect(rules.map((r) => r.id)).toEqual(['filter/X#0', 'filter/X#1', 'filter/X#2', 'filter/X#3']);
+    expect(rulesOf(text, 'filter', 'Y').map((r) => r.index)).toEqual([0]);
+  });
+
+  it('shares equal target objects and equal match lists between rules', () => {
+    const { result } = lower(
+      '*nat\n:X - [0:0]\n:Y - [0:0]\n-A X -p tcp -j Y\n-A X -p tcp -j Y\n-A Y -j DNAT --to-destination 1.2.3.4\n-A Y -j DNAT --to-destination 1.2.3.4\nCOMMIT\n',
+    );
+    const [a, b] = result.tables.nat?.chains.X?.rules ?? [];
+    expect(a?.target).toEqual({ kind: 'jump', chain: 'Y', goto: false });
+    expect(a?.target).toBe(b?.target);
+    expect(a?.matches).toBe(b?.matches);
+    const [c, d] = result.tables.nat?.chains.Y?.rules ?? [];
+    expect(c?.target).toBe(d?.target);
+    expect(c?.id).toBe('nat/Y#0');
+  });
 });
+
+/** The same document as plain objects (no shared pieces): lowering takes its syntax-tree path. */
+function plainDocument(doc: IptablesDocument): IptablesDocument {
+  return {
+    ...doc,
+    tables: doc.tables.map((t) => ({
+      ...t,
+      chains: t.chains.map(({ kind, name, nameSpan, policy, counters, span, line }) => ({
+        kind,
+        name,
+        nameSpan,
+        policy,
+        counters,
+        span,
+        line,
+      })),
+      rules: t.rules.map(toPlainRule),
+    })),
+  };
+}

@@ -1,4 +1,4 @@
-import type { AnalysisContext } from './context';
+import { type AnalysisContext, factsOf, incomingRules, ownChain } from './context';
 import type { DropMarkSetup, MasqueradeSetup } from './kubeTypes';
 import { jumpTarget } from './ruleFacts';
 import { type Chain, chainId, type Rule, type RuleId } from './ruleset';
@@ -30,8 +30,9 @@ function firstMark(chain: Chain | undefined): { rule: RuleId | null; mark: numbe
 export function describeMasquerade(ctx: AnalysisContext): MasqueradeSetup {
   const markId = chainId('nat', 'KUBE-MARK-MASQ');
   const postId = chainId('nat', 'KUBE-POSTROUTING');
-  const markChain = ctx.chainById.get(markId);
-  const post = ctx.chainById.get(postId);
+  const nat = ctx.ruleset.tables.nat;
+  const markChain = ownChain(nat, 'KUBE-MARK-MASQ');
+  const post = ownChain(nat, 'KUBE-POSTROUTING');
   const { rule: markRule, mark } = firstMark(markChain);
   let masqueradeRule: RuleId | null = null;
   let randomFully = false;
@@ -53,10 +54,10 @@ export function describeMasquerade(ctx: AnalysisContext): MasqueradeSetup {
         : hasReturn
           ? 'return-xor'
           : 'unknown';
-  const hookRules = (ctx.incoming.get(postId) ?? [])
+  const hookRules = incomingOf(ctx)
     .filter((r) => !r.chain.startsWith('KUBE-'))
     .map((r) => r.id);
-  const services = ctx.chainById.get(chainId('nat', 'KUBE-SERVICES'));
+  const services = ownChain(nat, 'KUBE-SERVICES');
   const servicesMasqueradeRules = (services?.rules ?? [])
     .filter((r) => jumpTarget(r) === 'KUBE-MARK-MASQ')
     .map((r) => r.id);
@@ -76,7 +77,12 @@ export function describeMasquerade(ctx: AnalysisContext): MasqueradeSetup {
 /** Describes KUBE-MARK-DROP of the nat table, or `null` when the dump has none. */
 export function describeDropMark(ctx: AnalysisContext): DropMarkSetup | null {
   const id = chainId('nat', 'KUBE-MARK-DROP');
-  const chain = ctx.chainById.get(id);
+  const chain = ownChain(ctx.ruleset.tables.nat, 'KUBE-MARK-DROP');
   if (!chain) return null;
   return { chain: id, ...firstMark(chain) };
+}
+
+function incomingOf(ctx: AnalysisContext): Rule[] {
+  const facts = factsOf(ctx, 'nat', 'KUBE-POSTROUTING');
+  return facts ? incomingRules(ctx, facts) : [];
 }

@@ -1,12 +1,20 @@
 import type { KubectlData } from '../kubectl/types';
 import { type Diagnostic, diagnostic } from '../text/diagnostic';
-import { type AnalysisContext, commentOf } from './context';
-import { portProtoHash, servicePortEndpointChainName } from './hash';
+import {
+  type AnalysisContext,
+  type ChainFacts,
+  cachedPortHash,
+  chainOfRule,
+  commentOf,
+  notableComment,
+  ruleAt,
+} from './context';
+import { isEndpointChainHash } from './hash';
 import { kubectlHashOwners } from './kubectlHashes';
 import type { HashCheck, OwnerSource, ServicePortName } from './kubeTypes';
 import { MODEL_CODES } from './modelCodes';
-import { chainHash, chainRole, dnatEndpoint, protocolOf } from './ruleFacts';
-import type { Chain, ChainId } from './ruleset';
+import { protocolOf } from './ruleFacts';
+import type { Rule } from './ruleset';
 
 /**
  * Who owns each per-Service chain (KUBE-SVC/SVL/EXT/FW/XLB/SEP), strongest evidence first
@@ -15,135 +23,160 @@ import type { Chain, ChainId } from './ruleset';
  * the chain name is reported (`model/hash-mismatch`, info: a hand edit or another version).
  */
 
-export interface Owner {
-  readonly name: ServicePortName;
-  readonly source: OwnerSource;
-  readonly hashCheck: HashCheck;
-}
-
 const PROTOCOLS = ['tcp', 'udp', 'sctp'];
 
-/** Protocols worth trying for a chain's hash: those its rules (or the rules jumping to it) name. */
-function protocolsOf(ctx: AnalysisContext, chain: Chain): string[] {
-  const found = new Set<string>();
-  for (const r of chain.rules) {
-    const p = protocolOf(r);
-    if (p) found.add(p);
-  }
-  for (const r of ctx.incoming.get(chain.id) ?? []) {
-    const p = protocolOf(r);
-    if (p) found.add(p);
-  }
-  return found.size > 0 ? [...found, ...PROTOCOLS.filter((p) => !found.has(p))] : PROTOCOLS;
-}
-
-/** The endpoint a KUBE-SEP DNATs to. */
-export function sepEndpoint(chain: Chain): string | null {
-  for (const r of chain.rules) {
-    const ep = dnatEndpoint(r);
-    if (ep) return ep.endpoint;
-  }
-  return null;
-}
-
-/** Whether `name` hashes to the chain's suffix (any protocol). `unknown` for a KUBE-SEP without endpoint. */
-export function checkHash(ctx: AnalysisContext, chain: Chain, name: ServicePortName): HashCheck {
-  const hash = chainHash(chain.name);
-  if (hash === null) return 'unknown';
-  const protocols = protocolsOf(ctx, chain);
-  if (chainRole(chain.name) === 'sep') {
-    const ep = sepEndpoint(chain);
-    if (ep === null) return 'unknown';
-    const ok = protocols.some((p) => servicePortEndpointChainName(name.text, p, ep) === chain.name);
-    return ok ? 'match' : 'mismatch';
-  }
-  return protocols.some((p) => portProtoHash(name.text, p) === hash) ? 'match' : 'mismatch';
+/** Whether the chain's hash is `name` hashed with protocol `p` (and the KUBE-SEP's endpoint). */
+function hashes(ctx: AnalysisContext, f: ChainFacts, name: ServicePortName, p: string, ep: string | null) {
+  const hash = f.hash as string;
+  return ep === null
+    ? cachedPortHash(ctx, name.text, p) === hash
+    : isEndpointChainHash(hash, name.text, p, ep);
 }
 
 /**
- * Resolves owners of every hashed kube chain. Adds `model/hash-mismatch` (info) for each comment
- * whose Service port does not hash to the chain that holds it.
+ * Whether `name` hashes to the chain's suffix with any protocol: those its rules (or the rules
+ * jumping to it) name first, then tcp, udp, sctp. `unknown` for a KUBE-SEP without endpoint.
+ * Stops at the first match, so a consistent dump costs one hash per chain.
+ */
+export function checkHash(ctx: AnalysisContext, f: ChainFacts, name: ServicePortName): HashCheck {
+  if (f.hash === null) return 'unknown';
+  let ep: string | null = null;
+  if (f.role === 'sep') {
+    ep = f.endpoint;
+    if (ep === null) return 'unknown';
+  }
+  TRIED.length = 0;
+  // Any protocol named by the chain's rules, the rules jumping to it, or tcp/udp/sctp may match:
+  // the order only decides how soon. A KUBE-SEP's DNAT names it (no rule walk needed).
+  if (f.dnatProtocol !== null && attempt(ctx, f, name, ep, f.dnatProtocol)) return 'match';
+  for (const r of f.chain?.rules ?? []) if (attempt(ctx, f, name, ep, protocolOf(r))) return 'match';
+  for (let k = f.firstIn; k !== -1; k = ctx.nextIn[k] as number)
+    if (attempt(ctx, f, name, ep, protocolOf(ruleAt(ctx, k)))) return 'match';
+  for (const p of PROTOCOLS) if (attempt(ctx, f, name, ep, p)) return 'match';
+  return 'mismatch';
+}
+
+/** Protocols `checkHash` has tried for the chain at hand (reused: checks never nest). */
+const TRIED: string[] = [];
+
+/** Tries protocol `p` unless already tried; true on a match. */
+function attempt(
+  ctx: AnalysisContext,
+  f: ChainFacts,
+  name: ServicePortName,
+  ep: string | null,
+  p: string | null,
+) {
+  if (p === null || TRIED.includes(p)) return false;
+  TRIED.push(p);
+  return hashes(ctx, f, name, p, ep);
+}
+
+function own(
+  ctx: AnalysisContext,
+  f: ChainFacts,
+  name: ServicePortName,
+  source: OwnerSource,
+  check: HashCheck,
+) {
+  f.owner = name;
+  f.ownerSource = source;
+  f.hashCheck = check;
+  ctx.owned.push(f);
+}
+
+/**
+ * Resolves owners of every hashed kube chain (into its facts: `owner`, `ownerSource`,
+ * `hashCheck`). Adds `model/hash-mismatch` (info) for each comment whose Service port does not
+ * hash to the chain that holds it.
  */
 export function resolveOwners(
   ctx: AnalysisContext,
   kubectl: KubectlData | undefined,
   diagnostics: Diagnostic[],
-): Map<ChainId, Owner> {
-  const owners = new Map<ChainId, Owner>();
-  const hashed = ctx.kubeChains.filter((c) => chainHash(c.name) !== null);
+): void {
+  const services = ctx.hashedServices;
+  const seps = ctx.hashedSeps;
 
   // 1. Own comments: the first name that hashes right wins; others that do not are reported.
-  for (const chain of hashed) {
-    const checked = new Map<string, HashCheck>();
-    let best: Owner | null = null;
-    for (const rule of chain.rules) {
-      const c = commentOf(ctx, rule);
-      if (!c || checked.has(c.name.text)) continue;
-      const check = checkHash(ctx, chain, c.name);
-      checked.set(c.name.text, check);
-      if (check === 'mismatch') {
-        diagnostics.push(
-          diagnostic(
-            'iptables',
-            'info',
-            MODEL_CODES.hashMismatch,
-            `The comment names ${c.name.text}, but ${chain.name} is not kube-proxy's hash of it`,
-            rule.span,
-          ),
-        );
-      }
-      if (!best || (best.hashCheck !== 'match' && check === 'match')) {
-        best = { name: c.name, source: 'comment', hashCheck: check };
-      }
+  // The commented rules of every chain, in chain then rule order (ctx.notable).
+  let chain: ChainFacts | null = null;
+  let checked: string[] = [];
+  let best: ServicePortName | null = null;
+  let bestCheck: HashCheck = 'unknown';
+  const settle = () => {
+    if (chain !== null && best !== null) own(ctx, chain, best, 'comment', bestCheck);
+  };
+  for (let j = 0; j < ctx.notable.length; j++) {
+    const k = ctx.notable[j] as number;
+    const f = chainOfRule(ctx, k);
+    if (f.hash === null) continue;
+    const rule = f.chain.rules[k - f.base] as Rule;
+    const c = notableComment(ctx, j, rule);
+    if (!c) continue;
+    if (f !== chain) {
+      settle();
+      chain = f;
+      checked = [];
+      best = null;
+      bestCheck = 'unknown';
+    } else if (checked.includes(c.name.text)) continue;
+    checked.push(c.name.text);
+    const check = checkHash(ctx, f, c.name);
+    if (check === 'mismatch') mismatch(diagnostics, f, c.name, rule);
+    if (!best || (bestCheck !== 'match' && check === 'match')) {
+      best = c.name;
+      bestCheck = check;
     }
-    if (best) owners.set(chain.id, best);
   }
+  settle();
 
   // 2. Comments on rules jumping to the chain ("ns/svc:p cluster IP" -j KUBE-SVC-…).
-  for (const chain of hashed) {
-    if (owners.has(chain.id)) continue;
-    for (const rule of ctx.incoming.get(chain.id) ?? []) {
-      const c = commentOf(ctx, rule);
+  for (const f of ctx.kube) {
+    if (f.hash === null) continue;
+    if (f.owner) continue;
+    for (let k = f.firstIn; k !== -1; k = ctx.nextIn[k] as number) {
+      const c = commentOf(ctx, ruleAt(ctx, k));
       if (!c) continue;
-      owners.set(chain.id, { name: c.name, source: 'reference', hashCheck: checkHash(ctx, chain, c.name) });
+      own(ctx, f, c.name, 'reference', checkHash(ctx, f, c.name));
       break;
     }
   }
 
-  propagate(ctx, hashed, owners);
+  propagate(ctx, services, seps);
   if (kubectl) {
-    for (const [id, name] of kubectlHashOwners(hashed, owners, kubectl)) {
-      owners.set(id, { name, source: 'kubectl-hash', hashCheck: 'match' });
-    }
-    propagate(ctx, hashed, owners);
+    for (const [f, name] of kubectlHashOwners(ctx, ctx.kube, kubectl))
+      own(ctx, f, name, 'kubectl-hash', 'match');
+    propagate(ctx, services, seps);
   }
-  return owners;
 }
 
-/** Steps 3 and 4: siblings share the hash suffix; a KUBE-SEP inherits from the policy chain listing it. */
-function propagate(ctx: AnalysisContext, hashed: readonly Chain[], owners: Map<ChainId, Owner>): void {
+function mismatch(diagnostics: Diagnostic[], f: ChainFacts, name: ServicePortName, rule: Rule): void {
+  const message = `The comment names ${name.text}, but ${f.name} is not kube-proxy's hash of it`;
+  diagnostics.push(diagnostic('iptables', 'info', MODEL_CODES.hashMismatch, message, rule.span));
+}
+
+/**
+ * Steps 3 and 4: siblings share the hash suffix; a KUBE-SEP inherits from the policy chain listing
+ * it. `services` are the hashed chains but KUBE-SEP, `seps` the KUBE-SEP chains, both in order.
+ */
+function propagate(ctx: AnalysisContext, services: readonly ChainFacts[], seps: readonly ChainFacts[]): void {
   const byHash = new Map<string, ServicePortName>();
-  for (const chain of hashed) {
-    const o = owners.get(chain.id);
-    const h = chainHash(chain.name);
-    if (o && h && chainRole(chain.name) !== 'sep' && o.hashCheck !== 'mismatch' && !byHash.has(h))
-      byHash.set(h, o.name);
+  for (const f of services) {
+    if (f.owner && f.hashCheck !== 'mismatch' && !byHash.has(f.hash as string))
+      byHash.set(f.hash as string, f.owner);
   }
-  for (const chain of hashed) {
-    if (owners.has(chain.id) || chainRole(chain.name) === 'sep') continue;
-    const name = byHash.get(chainHash(chain.name) as string);
-    if (name) owners.set(chain.id, { name, source: 'sibling', hashCheck: checkHash(ctx, chain, name) });
+  for (const f of services) {
+    if (f.owner) continue;
+    const name = byHash.get(f.hash as string);
+    if (name) own(ctx, f, name, 'sibling', checkHash(ctx, f, name));
   }
-  for (const chain of hashed) {
-    if (owners.has(chain.id) || chainRole(chain.name) !== 'sep') continue;
-    for (const rule of ctx.incoming.get(chain.id) ?? []) {
-      const from = owners.get(`${rule.table}/${rule.chain}` as ChainId);
+  for (const f of seps) {
+    if (f.owner) continue;
+    for (let k = f.firstIn; k !== -1; k = ctx.nextIn[k] as number) {
+      const from = chainOfRule(ctx, k).owner;
       if (!from) continue;
-      owners.set(chain.id, {
-        name: from.name,
-        source: 'policy',
-        hashCheck: checkHash(ctx, chain, from.name),
-      });
+      own(ctx, f, from, 'policy', checkHash(ctx, f, from));
       break;
     }
   }

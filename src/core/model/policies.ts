@@ -1,8 +1,6 @@
-import { type AnalysisContext, commentOf } from './context';
+import { type AnalysisContext, commentOf, type KubeChainFacts } from './context';
 import type { EndpointChain, PolicyChain, PolicyTarget } from './kubeTypes';
-import type { Owner } from './owners';
-import { chainRole, dnatEndpoint, jumpTarget, protocolOf, significantMatches } from './ruleFacts';
-import { type Chain, chainId, type RuleId } from './ruleset';
+import type { Rule, RuleId } from './ruleset';
 
 /**
  * The endpoint lottery of KUBE-SVC / KUBE-SVL / KUBE-XLB chains and the DNAT of KUBE-SEP chains.
@@ -12,18 +10,21 @@ import { type Chain, chainId, type RuleId } from './ruleset';
  * clients. The kernel applies `round(p·2^31)/2^31` (xt_statistic), so shares use the effective p.
  */
 
-function classify(rule: Chain['rules'][number]): {
+interface Classified {
   condition: PolicyTarget['condition'];
   written: number | null;
   effective: number | null;
   seconds: number | null;
-} {
+}
+
+function classify(rule: Rule): Classified {
   let written: number | null = null;
   let effective: number | null = null;
   let seconds: number | null = null;
   let affinity = false;
   let other = false;
-  for (const m of significantMatches(rule)) {
+  for (const m of rule.matches) {
+    if (m.kind === 'comment') continue;
     if (m.kind === 'statistic' && m.mode === 'random' && !m.negated) {
       written = m.probability;
       effective = m.effectiveProbability;
@@ -43,17 +44,21 @@ function clamp01(p: number): number {
 }
 
 /** Builds the cascade of one policy chain. */
-export function buildPolicy(ctx: AnalysisContext, chain: Chain, owner: Owner | undefined): PolicyChain {
+export function buildPolicy(ctx: AnalysisContext, facts: KubeChainFacts): PolicyChain {
+  const chain = facts.chain;
   const targets: PolicyTarget[] = [];
   const masqueradeRules: RuleId[] = [];
   const affinityRules: RuleId[] = [];
   let affinitySeconds: number | null = null;
   let remaining = 1;
   let remainingWritten = 1;
-  for (const rule of chain.rules) {
-    const to = jumpTarget(rule);
-    if (to === 'KUBE-MARK-MASQ') masqueradeRules.push(rule.id);
-    if (to === null || chainRole(to) !== 'sep') continue;
+  let hasLottery = false;
+  for (let i = 0; i < chain.rules.length; i++) {
+    const rule = chain.rules[i] as Rule;
+    // The KUBE-* chain this rule jumps to, resolved once by buildContext (roles follow names).
+    const sep = ctx.facts[ctx.ruleTo[facts.base + i] as number];
+    if (sep?.role === 'mark-masq') masqueradeRules.push(rule.id);
+    if (sep?.role !== 'sep') continue;
     const c = classify(rule);
     let share = 0;
     let writtenShare = 0;
@@ -63,20 +68,21 @@ export function buildPolicy(ctx: AnalysisContext, chain: Chain, owner: Owner | u
       writtenShare = remainingWritten * clamp01(c.written ?? 0);
       remaining -= share;
       remainingWritten -= writtenShare;
+      hasLottery = true;
     } else if (c.condition === 'always') {
       share = remaining;
       writtenShare = remainingWritten;
       remaining = 0;
       remainingWritten = 0;
+      hasLottery = true;
     } else if (c.condition === 'affinity') {
       affinityRules.push(rule.id);
       affinitySeconds ??= c.seconds;
     }
-    const sep = ctx.chainById.get(chainId(chain.table, to));
-    const endpoint = (sep && sepDnat(sep)?.endpoint) ?? commentOf(ctx, rule)?.endpoint ?? null;
+    const endpoint = sep.endpoint ?? commentOf(ctx, rule)?.endpoint ?? null;
     targets.push({
       rule: rule.id,
-      sep: to,
+      sep: sep.name,
       endpoint,
       condition: c.condition,
       writtenProbability: c.written,
@@ -85,13 +91,11 @@ export function buildPolicy(ctx: AnalysisContext, chain: Chain, owner: Owner | u
       writtenShare,
     });
   }
-  const kind = chainRole(chain.name) as PolicyChain['kind'];
-  const hasLottery = targets.some((t) => t.condition === 'probability' || t.condition === 'always');
   return {
     chain: chain.name,
     id: chain.id,
-    kind,
-    owner: owner?.name.key ?? null,
+    kind: facts.role as PolicyChain['kind'],
+    owner: facts.owner?.key ?? null,
     targets,
     fallthrough: hasLottery ? Math.max(0, remaining) : 0,
     affinity: affinityRules.length > 0 ? { seconds: affinitySeconds, rules: affinityRules } : null,
@@ -99,35 +103,18 @@ export function buildPolicy(ctx: AnalysisContext, chain: Chain, owner: Owner | u
   };
 }
 
-function sepDnat(
-  chain: Chain,
-): { rule: RuleId; endpoint: string; ip: string; port: number | null; protocol: string | null } | null {
-  for (const r of chain.rules) {
-    const ep = dnatEndpoint(r);
-    if (ep) return { rule: r.id, ...ep, protocol: protocolOf(r) };
-  }
-  return null;
-}
-
-/** Describes one KUBE-SEP chain. */
-export function buildEndpoint(chain: Chain, owner: Owner | undefined): EndpointChain {
-  const dnat = sepDnat(chain);
-  let hairpinRule: RuleId | null = null;
-  let affinitySet = false;
-  for (const r of chain.rules) {
-    if (jumpTarget(r) === 'KUBE-MARK-MASQ' && hairpinRule === null) hairpinRule = r.id;
-    if (r.matches.some((m) => m.kind === 'recent' && m.action === 'set')) affinitySet = true;
-  }
+/** Describes one KUBE-SEP chain (its DNAT, hairpin and affinity were read by buildContext). */
+export function buildEndpoint(facts: KubeChainFacts): EndpointChain {
   return {
-    chain: chain.name,
-    id: chain.id,
-    owner: owner?.name.key ?? null,
-    endpoint: dnat?.endpoint ?? null,
-    ip: dnat?.ip ?? null,
-    port: dnat?.port ?? null,
-    protocol: dnat?.protocol ?? null,
-    dnatRule: dnat?.rule ?? null,
-    hairpinRule,
-    affinitySet,
+    chain: facts.name,
+    id: facts.chain.id,
+    owner: facts.owner?.key ?? null,
+    endpoint: facts.endpoint,
+    ip: facts.dnatIp,
+    port: facts.dnatPort,
+    protocol: facts.dnatProtocol,
+    dnatRule: facts.dnatRule,
+    hairpinRule: facts.hairpinRule,
+    affinitySet: facts.affinitySet,
   };
 }

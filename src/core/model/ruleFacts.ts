@@ -1,27 +1,29 @@
 import type { KubeChainRole } from './kubeTypes';
-import type { Match, Rule } from './ruleset';
+import type { Rule } from './ruleset';
 
 /**
  * Small readers over typed rules and chain names, shared by the kube-proxy analysis.
  * Chain names are kube-proxy's constants (pkg/proxy/iptables/proxier.go, kubelet's
- * KUBE-MARK-DROP / KUBE-FIREWALL / KUBE-KUBELET-CANARY).
+ * KUBE-MARK-DROP / KUBE-FIREWALL / KUBE-KUBELET-CANARY). They run once per rule of a 50 MB dump:
+ * prefix and char-code checks, no regular expressions, no allocation.
  */
 
-const FIXED_ROLES: Readonly<Record<string, KubeChainRole>> = {
-  'KUBE-SERVICES': 'services',
-  'KUBE-NODEPORTS': 'nodeports',
-  'KUBE-EXTERNAL-SERVICES': 'external-services',
-  'KUBE-MARK-MASQ': 'mark-masq',
-  'KUBE-MARK-DROP': 'mark-drop',
-  'KUBE-POSTROUTING': 'postrouting',
-  'KUBE-FIREWALL': 'firewall',
-  'KUBE-PROXY-FIREWALL': 'proxy-firewall',
-  'KUBE-FORWARD': 'forward',
-  'KUBE-PROXY-CANARY': 'canary',
-  'KUBE-KUBELET-CANARY': 'canary',
-};
+const FIXED_ROLES: ReadonlyMap<string, KubeChainRole> = new Map([
+  ['KUBE-SERVICES', 'services'],
+  ['KUBE-NODEPORTS', 'nodeports'],
+  ['KUBE-EXTERNAL-SERVICES', 'external-services'],
+  ['KUBE-MARK-MASQ', 'mark-masq'],
+  ['KUBE-MARK-DROP', 'mark-drop'],
+  ['KUBE-POSTROUTING', 'postrouting'],
+  ['KUBE-FIREWALL', 'firewall'],
+  ['KUBE-PROXY-FIREWALL', 'proxy-firewall'],
+  ['KUBE-FORWARD', 'forward'],
+  ['KUBE-PROXY-CANARY', 'canary'],
+  ['KUBE-KUBELET-CANARY', 'canary'],
+]);
 
-const HASHED: readonly [string, KubeChainRole][] = [
+/** Per-Service-port and per-endpoint prefixes (mutually exclusive) and their roles. */
+const HASHED: readonly (readonly [string, KubeChainRole])[] = [
   ['KUBE-SVC-', 'svc'],
   ['KUBE-SVL-', 'svl'],
   ['KUBE-EXT-', 'ext'],
@@ -35,32 +37,26 @@ export function isKubeChain(name: string): boolean {
   return name.startsWith('KUBE-');
 }
 
-/** The role of a chain by its name (`other` for unknown `KUBE-*` chains and foreign chains). */
-export function chainRole(name: string): KubeChainRole {
-  const cached = roleCache.get(name);
-  if (cached) return cached;
-  let role: KubeChainRole = FIXED_ROLES[name] ?? 'other';
-  if (role === 'other') for (const [prefix, r] of HASHED) if (name.startsWith(prefix)) role = r;
-  // Every step asks for roles of the same chains many times; bounded so a long-lived worker
-  // does not keep the names of every dump it has seen.
-  if (roleCache.size > 200_000) roleCache.clear();
-  roleCache.set(name, role);
-  return role;
+/** Length of the hashed-family prefix of `name` (`KUBE-SVC-` → 9), or 0. */
+function hashedPrefix(name: string): number {
+  if (!name.startsWith('KUBE-')) return 0;
+  for (const [prefix] of HASHED) if (name.startsWith(prefix)) return prefix.length;
+  return 0;
 }
 
-const roleCache = new Map<string, KubeChainRole>();
+/** The role of a chain by its name (`other` for unknown `KUBE-*` chains and foreign chains). */
+export function chainRole(name: string): KubeChainRole {
+  const fixed = FIXED_ROLES.get(name);
+  if (fixed !== undefined) return fixed;
+  if (!name.startsWith('KUBE-')) return 'other';
+  for (const [prefix, role] of HASHED) if (name.startsWith(prefix)) return role;
+  return 'other';
+}
 
 /** The hash suffix of a per-Service chain (`KUBE-SVC-ABC…` → `ABC…`), else `null`. */
 export function chainHash(name: string): string | null {
-  for (const [prefix] of HASHED) if (name.startsWith(prefix)) return name.slice(prefix.length) || null;
-  return null;
-}
-
-/** The first non-negated match of a kind. */
-function find<K extends Match['kind']>(rule: Rule, kind: K): Extract<Match, { kind: K }> | undefined {
-  return rule.matches.find((m) => m.kind === kind && !('negated' in m && m.negated)) as
-    | Extract<Match, { kind: K }>
-    | undefined;
+  const n = hashedPrefix(name);
+  return n > 0 && name.length > n ? name.slice(n) : null;
 }
 
 /** `-d` as written with prefix (e.g. `127.0.0.0/8`), for telling the localhost NodePort rule. */
@@ -79,10 +75,10 @@ export function destinationPort(rule: Rule): number | null {
   return null;
 }
 
-/** `-p` protocol, lowercased. */
+/** `-p` protocol (the first one not negated), lowercased. */
 export function protocolOf(rule: Rule): string | null {
-  const m = find(rule, 'proto');
-  return m ? m.proto.toLowerCase() : null;
+  for (const m of rule.matches) if (m.kind === 'proto' && !m.negated) return m.proto.toLowerCase();
+  return null;
 }
 
 /** The chain a rule jumps or goes to, or `null`. */
@@ -96,19 +92,4 @@ export function targetName(rule: Rule): string {
   if (t.kind === 'jump') return t.chain;
   if (t.kind === 'other') return t.name;
   return t.kind === 'none' ? '' : t.kind;
-}
-
-/** `ip:port` of a DNAT target (IPv6 bracketed as kube-proxy prints it), with its parts. */
-export function dnatEndpoint(rule: Rule): { endpoint: string; ip: string; port: number | null } | null {
-  const t = rule.target;
-  if (t.kind !== 'DNAT') return null;
-  const r = t.ranges[0];
-  if (!r || r.minIp === null) return null;
-  const host = r.minIp.includes(':') ? `[${r.minIp}]` : r.minIp;
-  return { endpoint: r.minPort === null ? host : `${host}:${r.minPort}`, ip: r.minIp, port: r.minPort };
-}
-
-/** A rule's matches other than `comment` (a rule with none is an unconditional jump). */
-export function significantMatches(rule: Rule): Match[] {
-  return rule.matches.filter((m) => m.kind !== 'comment');
 }

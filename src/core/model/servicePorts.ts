@@ -1,15 +1,17 @@
-import { type AnalysisContext, commentOf } from './context';
+import type { KubeComment } from './comments';
+import { type AnalysisContext, type KubeChainFacts, notableComment } from './context';
 import type {
   EndpointChain,
+  KubeChainRole,
   KubeServicePort,
   PolicyChain,
   ServicePortEntry,
   ServicePortFilter,
   ServicePortName,
 } from './kubeTypes';
-import type { Owner } from './owners';
-import { chainRole, destinationCidr, destinationPort, jumpTarget, protocolOf, targetName } from './ruleFacts';
-import type { Chain, ChainId, Rule } from './ruleset';
+import { chainRole, destinationCidr, destinationPort, protocolOf, targetName } from './ruleFacts';
+import type { Rule } from './ruleset';
+import { type Draft, finishServicePort } from './servicePortDraft';
 
 /**
  * Gathers, per Service port, what kube-proxy wrote for it: the KUBE-SERVICES / KUBE-NODEPORTS
@@ -18,194 +20,158 @@ import type { Chain, ChainId, Rule } from './ruleset';
  * accepted by KUBE-FW-…") and its chains. Shapes follow proxier.go `syncProxyRules`.
  */
 
-interface Draft {
-  name: ServicePortName;
-  chains: {
-    svc: string | null;
-    svl: string | null;
-    ext: string | null;
-    fw: string | null;
-    xlb: string | null;
-  };
-  seps: Set<string>;
-  entries: ServicePortEntry[];
-  filters: ServicePortFilter[];
-  /** `-d`/`--dport` of "… cluster IP" masquerade rules inside KUBE-SVC (≥ 1.21), for dumps without KUBE-SERVICES. */
-  hints: { ip: string | null; port: number | null }[];
-}
-
-const ENTRY_KINDS = {
+const ENTRY_KINDS: Readonly<Partial<Record<string, ServicePortEntry['kind']>>> = {
   'cluster-ip': 'cluster-ip',
   'external-ip': 'external-ip',
   'load-balancer-ip': 'load-balancer-ip',
   'health-check-node-port': 'health-check-node-port',
-} as const;
+};
 
 function isLocalhostCidr(rule: Rule): boolean {
   const d = destinationCidr(rule);
   return d !== null && d.address === '127.0.0.0' && d.bits === 8;
 }
 
-/** Builds the Service ports, sorted by namespace, Service and port name. */
-export function buildServicePorts(
-  ctx: AnalysisContext,
-  owners: ReadonlyMap<ChainId, Owner>,
-  policies: readonly PolicyChain[],
-  endpoints: readonly EndpointChain[],
-): KubeServicePort[] {
-  const drafts = new Map<string, Draft>();
-  const draft = (name: ServicePortName): Draft => {
-    let d = drafts.get(name.key);
+/**
+ * Builds the Service ports: fed every kube chain in order (its owner, and its commented or
+ * KUBE-SERVICES / KUBE-NODEPORTS rules: ctx.notable), then `finish` sums them up, sorted by
+ * namespace, Service and port name.
+ */
+export class ServicePortCollector {
+  private readonly drafts = new Map<string, Draft>();
+  /** Position in ctx.notable. */
+  private next = 0;
+
+  constructor(private readonly ctx: AnalysisContext) {}
+
+  private draft = (name: ServicePortName): Draft => {
+    let d = this.drafts.get(name.key);
     if (!d) {
       d = {
         name,
         chains: { svc: null, svl: null, ext: null, fw: null, xlb: null },
-        seps: new Set(),
+        seps: [],
         entries: [],
         filters: [],
         hints: [],
       };
-      drafts.set(name.key, d);
+      this.drafts.set(name.key, d);
     }
     return d;
   };
 
-  for (const chain of ctx.kubeChains) {
-    const owner = owners.get(chain.id);
-    const role = chainRole(chain.name);
-    if (owner) {
-      const d = draft(owner.name);
-      if (role === 'sep') d.seps.add(chain.name);
+  /** One kube chain (in ctx.kube order). */
+  add(facts: KubeChainFacts): void {
+    const role = facts.role;
+    if (facts.owner) {
+      const d = this.draft(facts.owner);
+      if (role === 'sep') d.seps.push(facts.name);
       else if (role === 'svc' || role === 'svl' || role === 'ext' || role === 'fw' || role === 'xlb')
-        d.chains[role] ??= chain.name;
+        d.chains[role] ??= facts.name;
     }
-    for (const rule of chain.rules) collectRule(ctx, chain, rule, owners, draft);
+    const notable = this.ctx.notable;
+    const end = facts.base + facts.chain.rules.length;
+    for (; this.next < notable.length && (notable[this.next] as number) < end; this.next++) {
+      const k = notable[this.next] as number;
+      const rule = facts.chain.rules[k - facts.base] as Rule;
+      const c = notableComment(this.ctx, this.next, rule);
+      collectRule(this.ctx, facts, role, rule, c, k, this.draft);
+    }
   }
 
-  const policyByChain = new Map(policies.map((p) => [p.chain, p]));
-  const sepProtocol = new Map(endpoints.map((e) => [e.chain, e.protocol]));
-  const out: KubeServicePort[] = [];
-  for (const d of drafts.values()) {
-    const seps: string[] = [];
-    let affinitySeconds: number | null = null;
-    for (const c of [d.chains.svc, d.chains.svl, d.chains.xlb]) {
-      const p = c ? policyByChain.get(c) : undefined;
-      if (!p) continue;
-      affinitySeconds ??= p.affinity?.seconds ?? null;
-      for (const t of p.targets) if (!seps.includes(t.sep)) seps.push(t.sep);
-    }
-    for (const s of [...d.seps].sort()) if (!seps.includes(s)) seps.push(s);
-    const ips = (kind: ServicePortEntry['kind']) =>
-      unique(d.entries.filter((e) => e.kind === kind && !e.localhostOnly).map((e) => e.ip));
-    const clusterEntry = d.entries.find((e) => e.kind === 'cluster-ip' && e.port !== null);
-    const anyPort = d.entries.find(
-      (e) => e.kind !== 'node-port' && e.kind !== 'health-check-node-port' && e.port !== null,
-    );
-    const filterPort = d.filters.find((f) => f.chain.endsWith('/KUBE-SERVICES') && f.port !== null);
-    const protocols = unique([
-      ...d.entries.filter((e) => e.kind !== 'health-check-node-port').map((e) => e.protocol),
-      ...d.filters.map((f) => f.protocol),
-      ...seps.map((s) => sepProtocol.get(s) ?? null),
-    ]);
-    const hc = d.entries.find((e) => e.kind === 'health-check-node-port');
-    out.push({
-      name: d.name,
-      protocol: protocols[0] ?? null,
-      clusterIPs: unique([
-        ...ips('cluster-ip'),
-        ...d.filters.filter((f) => f.chain.endsWith('/KUBE-SERVICES')).map((f) => f.ip),
-        ...d.hints.map((h) => h.ip),
-      ]),
-      port:
-        clusterEntry?.port ??
-        anyPort?.port ??
-        filterPort?.port ??
-        d.hints.find((h) => h.port !== null)?.port ??
-        null,
-      externalIPs: ips('external-ip'),
-      loadBalancerIPs: unique([
-        ...ips('load-balancer-ip'),
-        ...d.filters.filter((f) => f.kind === 'firewall').map((f) => f.ip),
-      ]),
-      nodePorts: unique([
-        ...d.entries.filter((e) => e.kind === 'node-port').map((e) => e.port),
-        ...d.filters
-          .filter((f) => f.chain.endsWith('/KUBE-EXTERNAL-SERVICES') && f.ip === null)
-          .map((f) => f.port),
-      ]),
-      healthCheckNodePort: hc?.port ?? null,
-      chains: d.chains,
-      seps,
-      entries: d.entries,
-      filters: d.filters,
-      affinitySeconds,
-    });
+  finish(policies: readonly PolicyChain[], endpoints: readonly EndpointChain[]): KubeServicePort[] {
+    const policyByChain = new Map(policies.map((p) => [p.chain, p]));
+    let sepProtocol: Map<string, string | null> | null = null;
+    const protocolOfSep = (sep: string) => {
+      sepProtocol ??= new Map(endpoints.map((e) => [e.chain, e.protocol]));
+      return sepProtocol.get(sep) ?? null;
+    };
+    const out: KubeServicePort[] = [];
+    for (const d of this.drafts.values()) out.push(finishServicePort(d, policyByChain, protocolOfSep));
+    return out.sort((a, b) => compare(a.name, b.name));
   }
-  return out.sort((a, b) => compare(a.name, b.name));
 }
 
+/** What one rule says about a Service port (its comment's, or its jump target's owner). */
 function collectRule(
   ctx: AnalysisContext,
-  chain: Chain,
+  facts: KubeChainFacts,
+  role: KubeChainRole,
   rule: Rule,
-  owners: ReadonlyMap<ChainId, Owner>,
+  c: KubeComment | null,
+  k: number,
   draft: (name: ServicePortName) => Draft,
 ): void {
-  const role = chainRole(chain.name);
-  const c = commentOf(ctx, rule);
-  const to = jumpTarget(rule);
-  const targetOwner = to ? owners.get(`${chain.table}/${to}` as ChainId)?.name : undefined;
-  const name = c?.name ?? targetOwner;
-  if (!name) return;
-  const base = {
-    rule: rule.id,
-    chain: chain.id,
-    ip: destinationCidr(rule)?.address ?? null,
-    port: destinationPort(rule),
-    protocol: protocolOf(rule),
-  };
+  const chain = facts.chain;
   const kind = c?.kind;
+  let name = c?.name;
+  const to = rule.target.kind === 'jump' ? rule.target.chain : null;
+  if (!name) {
+    // Without a comment only KUBE-SERVICES / KUBE-NODEPORTS rules of nat add anything.
+    if (to === null || chain.table !== 'nat' || (role !== 'services' && role !== 'nodeports')) return;
+    name = ctx.facts[ctx.ruleTo[k] as number]?.owner ?? undefined;
+    if (!name) return;
+  }
   if ((role === 'svc' || role === 'svl') && kind === 'cluster-ip') {
-    draft(name).hints.push({ ip: base.ip, port: base.port });
+    draft(name).hints.push({ ip: destinationCidr(rule)?.address ?? null, port: destinationPort(rule) });
     return;
   }
   if (kind === 'no-endpoints' || kind === 'no-local-endpoints' || kind === 'firewall-drop') {
     if (role === 'svc' || role === 'ext' || role === 'fw') return;
     const filterKind = kind === 'firewall-drop' ? 'firewall' : kind;
-    draft(name).filters.push({ ...base, kind: filterKind, verdict: targetName(rule) });
+    const filter: ServicePortFilter = {
+      rule: rule.id,
+      chain: chain.id,
+      ip: destinationCidr(rule)?.address ?? null,
+      port: destinationPort(rule),
+      protocol: protocolOf(rule),
+      kind: filterKind,
+      verdict: targetName(rule),
+    };
+    draft(name).filters.push(filter);
     return;
   }
   // kube-proxy never drops comments on KUBE-SERVICES rules (only KUBE-SEP and SVC→SEP rules lose
   // them: proxier.go appendServiceCommentLocked); for hand-stripped dumps, a jump straight to the
   // policy chain is the cluster-IP rule in every version that writes KUBE-SVL/EXT.
-  if (
-    role === 'services' &&
-    chain.table === 'nat' &&
-    !c &&
-    to &&
-    (chainRole(to) === 'svc' || chainRole(to) === 'svl')
-  ) {
-    draft(name).entries.push({ ...base, kind: 'cluster-ip', target: to, localhostOnly: false });
-  } else if (role === 'services' && chain.table === 'nat' && kind && kind in ENTRY_KINDS) {
-    const entryKind = ENTRY_KINDS[kind as keyof typeof ENTRY_KINDS];
-    draft(name).entries.push({ ...base, kind: entryKind, target: targetName(rule), localhostOnly: false });
+  const entryKind =
+    kind === undefined ? undefined : Object.hasOwn(ENTRY_KINDS, kind) ? ENTRY_KINDS[kind] : undefined;
+  let entry: ServicePortEntry | null = null;
+  if (role === 'services' && chain.table === 'nat' && !c && to && isPolicyName(to)) {
+    entry = entryOf(rule, chain.id, 'cluster-ip', to, false);
+  } else if (role === 'services' && chain.table === 'nat' && entryKind !== undefined) {
+    entry = entryOf(rule, chain.id, entryKind, targetName(rule), false);
   } else if (role === 'nodeports' && kind === 'health-check-node-port') {
-    draft(name).entries.push({
-      ...base,
-      kind: 'health-check-node-port',
-      target: targetName(rule),
-      localhostOnly: false,
-    });
+    entry = entryOf(rule, chain.id, 'health-check-node-port', targetName(rule), false);
   } else if (role === 'nodeports' && chain.table === 'nat') {
-    const localhostOnly = isLocalhostCidr(rule);
-    draft(name).entries.push({ ...base, kind: 'node-port', target: targetName(rule), localhostOnly });
+    entry = entryOf(rule, chain.id, 'node-port', targetName(rule), isLocalhostCidr(rule));
   }
+  if (entry) draft(name).entries.push(entry);
 }
 
-function unique<T>(values: readonly (T | null)[]): T[] {
-  const out: T[] = [];
-  for (const v of values) if (v !== null && !out.includes(v)) out.push(v);
-  return out;
+function isPolicyName(name: string): boolean {
+  const role = chainRole(name);
+  return role === 'svc' || role === 'svl';
+}
+
+/** An entry, fields in the wire order (rule, chain, ip, port, protocol, kind, target, localhostOnly). */
+function entryOf(
+  rule: Rule,
+  chain: ServicePortEntry['chain'],
+  kind: ServicePortEntry['kind'],
+  target: string,
+  localhostOnly: boolean,
+): ServicePortEntry {
+  return {
+    rule: rule.id,
+    chain,
+    ip: destinationCidr(rule)?.address ?? null,
+    port: destinationPort(rule),
+    protocol: protocolOf(rule),
+    kind,
+    target,
+    localhostOnly,
+  };
 }
 
 function cmp(a: string, b: string): number {

@@ -1,0 +1,135 @@
+import type { ChainNames } from './chainNames';
+import { hashRange, KNOWN_NAMES } from './names';
+import type { DiagnosticSink } from './sink';
+import type { TokenBuffer } from './tokenize';
+import { unquote } from './tokenize';
+
+/** The per-parse state the rule reader needs (one object, reused for every rule). */
+export interface RuleContext {
+  /** The text the words of `buf` were tokenized from. */
+  text: string;
+  readonly buf: TokenBuffer;
+  sink: DiagnosticSink;
+  /** Interns chain names (one string per distinct name). */
+  chains: ChainNames;
+  /** Set when an IPv6 address was seen. */
+  ipv6: boolean;
+}
+
+/**
+ * The structure of one rule body as flat, reusable arrays (no objects per rule): its options, the
+ * match groups they belong to, and the target. `readRuleShape` fills it; `materializeShape` turns
+ * it into the AST's MatchNode/TargetNode objects; the parser reads the target and the lowering
+ * units (entries.ts) from it directly.
+ */
+export class RuleShape {
+  nOpt = 0;
+  /** Option name as written (interned when known). */
+  readonly oName: string[] = [];
+  readonly oNeg: number[] = [];
+  /** Option span: from its `!` (if any) to the end of its last value. */
+  readonly oStart: number[] = [];
+  readonly oEnd: number[] = [];
+  /** First and last word index the option covers (its `!` included). */
+  readonly oW0: number[] = [];
+  readonly oW1: number[] = [];
+  /** First value word and how many value words were taken. */
+  readonly oFirst: number[] = [];
+  readonly oGot: number[] = [];
+  /** 1 for an unquoted `--comment a b c`: the value words are joined into one value. */
+  readonly oJoin: number[] = [];
+  /** Owning group index, or `-gen` for an option of target generation `gen` (1-based). */
+  readonly oOwner: number[] = [];
+
+  nGroup = 0;
+  readonly gModule: string[] = [];
+  readonly gExplicit: number[] = [];
+  readonly gUnknown: number[] = [];
+  readonly gStart: number[] = [];
+  readonly gEnd: number[] = [];
+  /** 1 when the module name was quoted (`-m "tcp"`). */
+  readonly gQuoted: number[] = [];
+
+  /** Number of `-j`/`-g` seen: the target is generation `tGen`; 0 = no target. */
+  tGen = 0;
+  tName = '';
+  /** Id of the target name in the parse's chain names (chainNames.ts). */
+  tId = -1;
+  tGoto = false;
+  tNameStart = 0;
+  tNameEnd = 0;
+  tStart = 0;
+  tEnd = 0;
+  /** Word index of the `-j`/`-g`. */
+  tWord = 0;
+  /** Number of options the current target has. */
+  tOpts = 0;
+
+  reset(): void {
+    this.nOpt = 0;
+    this.nGroup = 0;
+    this.tGen = 0;
+    this.tOpts = 0;
+  }
+
+  /** Opens a match group; returns its index. */
+  addGroup(module: string, explicit: number, unknown: number, start: number, end: number, q: number): number {
+    const g = this.nGroup++;
+    this.gModule[g] = module;
+    this.gExplicit[g] = explicit;
+    this.gUnknown[g] = unknown;
+    this.gStart[g] = start;
+    this.gEnd[g] = end;
+    this.gQuoted[g] = q;
+    return g;
+  }
+}
+
+/** True when word `k` is an unquoted `!`. */
+export function isBangWord(buf: TokenBuffer, text: string, k: number): boolean {
+  if (k >= buf.count || buf.quoted[k] === 1) return false;
+  const s = buf.starts[k] as number;
+  return (buf.ends[k] as number) - s === 1 && text.charCodeAt(s) === 33;
+}
+
+/** True when word `k` is an unquoted option name (`-s`, `--dport`; not `-1`). */
+export function isOptionWord(buf: TokenBuffer, text: string, k: number): boolean {
+  if (k >= buf.count || buf.quoted[k] === 1) return false;
+  const s = buf.starts[k] as number;
+  if ((buf.ends[k] as number) - s < 2 || text.charCodeAt(s) !== 45) return false;
+  const c = text.charCodeAt(s + 1);
+  return !(c >= 48 && c <= 57);
+}
+
+/** Word `k` as a string, resolved to the shared known-name string when it is one. */
+export function knownOrValue(buf: TokenBuffer, text: string, k: number): string {
+  const s = buf.starts[k] as number;
+  const e = buf.ends[k] as number;
+  if (buf.quoted[k] === 1) {
+    const v = unquote(text, s, e);
+    return KNOWN_NAMES.find(v, 0, v.length, hashRange(v, 0, v.length)) ?? v;
+  }
+  return KNOWN_NAMES.find(text, s, e, buf.hashes[k] as number) ?? text.slice(s, e);
+}
+
+/**
+ * Word `k` as the target name of `shape`: a known target name (ACCEPT, DNAT, …), else a chain
+ * name interned in the parse's chain names; sets `tName` and `tId`.
+ */
+export function readTargetName(ctx: RuleContext, k: number, shape: RuleShape): void {
+  const { buf, chains } = ctx;
+  let text = ctx.text;
+  let s = buf.starts[k] as number;
+  let e = buf.ends[k] as number;
+  let h = buf.hashes[k] as number;
+  if (buf.quoted[k] === 1) {
+    text = unquote(text, s, e);
+    s = 0;
+    e = text.length;
+    h = hashRange(text, 0, e);
+  }
+  // Known names (ACCEPT, DNAT, …) are numbered too, so that lowering can key every target by id.
+  const id = chains.intern(text, s, e, h);
+  shape.tName = chains.names[id] as string;
+  shape.tId = id;
+}
