@@ -1,10 +1,11 @@
 import { applyScenario } from './applyScenario';
 import { Modal } from './Modal';
 import { useShareStore } from './shareStore';
-import { SHARE_STRINGS as T } from './strings';
+import { useShareStrings } from './strings';
 
 /** Asks before a link, file or gallery scenario replaces the user's own input. Escape keeps theirs. */
 export function ConfirmReplace() {
+  const T = useShareStrings();
   const pending = useShareStore((s) => s.pending);
   if (!pending) return null;
   const keep = () => useShareStore.setState({ pending: null });
@@ -29,6 +30,7 @@ export function ConfirmReplace() {
 
 /** Why the last link or file was refused, as an alert; nothing of it was run or applied. */
 export function OpenErrorAlert() {
+  const T = useShareStrings();
   const error = useShareStore((s) => s.error);
   if (!error) return null;
   return (
@@ -45,6 +47,7 @@ export function OpenErrorAlert() {
 
 /** The lesson of the gallery scenario on screen (aria-label "Lesson"), until the user closes it. */
 export function LessonPanel() {
+  const T = useShareStrings();
   const lesson = useShareStore((s) => s.lesson);
   if (!lesson) return null;
   return (

@@ -3,7 +3,7 @@ import { useLanguage } from '../../i18n';
 import { offerScenario } from './applyScenario';
 import { firstSentence, lessonOf } from './lessons';
 import { Modal } from './Modal';
-import { SHARE_STRINGS as T } from './strings';
+import { useShareStrings } from './strings';
 
 /**
  * The gallery: every workshop scenario with its title and the first sentence of its lesson.
@@ -11,6 +11,7 @@ import { SHARE_STRINGS as T } from './strings';
  * shows the lesson. Each is also a permalink: `#g=<id>`.
  */
 export function GalleryDialog({ onClose }: { onClose: () => void }) {
+  const T = useShareStrings();
   const language = useLanguage((s) => s.language);
   return (
     <Modal title={T.galleryTitle} onClose={onClose} className="gallery-dialog">

@@ -1,5 +1,5 @@
 import { type ReactNode, useEffect, useId, useRef } from 'react';
-import { SHARE_STRINGS } from './strings';
+import { useShareStrings } from './strings';
 
 export interface ModalProps {
   readonly title: string;
@@ -17,6 +17,7 @@ export interface ModalProps {
  * by its heading. Mounted = open.
  */
 export function Modal({ title, onClose, children, className, alert }: ModalProps) {
+  const T = useShareStrings();
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const closeRef = useRef(onClose);
@@ -42,7 +43,7 @@ export function Modal({ title, onClose, children, className, alert }: ModalProps
         <h2 id={titleId}>{title}</h2>
         {!alert && (
           <button type="button" className="button" onClick={() => ref.current?.close()}>
-            {SHARE_STRINGS.close}
+            {T.close}
           </button>
         )}
       </header>

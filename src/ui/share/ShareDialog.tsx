@@ -3,7 +3,7 @@ import { useStore } from '../../state/store';
 import { type BuiltLink, buildLink, type LinkOptions, LONG_LINK } from './buildLink';
 import { currentScenario, sharedView } from './currentScenario';
 import { Modal } from './Modal';
-import { SHARE_STRINGS as T } from './strings';
+import { useShareStrings } from './strings';
 
 type CopyState = 'idle' | 'copied' | 'failed';
 
@@ -15,6 +15,7 @@ const NO_OPTIONS: LinkOptions = { onlyPath: false, redactAddresses: false, redac
  * characters — options to cut it to the Services on the path and to redact it, then regenerate.
  */
 export function ShareDialog({ onClose }: { onClose: () => void }) {
+  const T = useShareStrings();
   const [options, setOptions] = useState<LinkOptions>(NO_OPTIONS);
   const [link, setLink] = useState<BuiltLink | null>(null);
   const [failed, setFailed] = useState(false);

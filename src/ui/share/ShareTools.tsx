@@ -10,7 +10,7 @@ import { startPacketPersistence } from './packetPersist';
 import { ShareDialog } from './ShareDialog';
 import { readScenarioFile, scenarioFileName, scenarioFileText } from './scenarioFile';
 import { useShareStore } from './shareStore';
-import { DECODE_MESSAGES, SHARE_STRINGS as T } from './strings';
+import { decodeMessages, shareStrings, useShareStrings } from './strings';
 
 /** Saves the current scenario as a `.json` file (any size: files have no link-length limit). */
 function downloadScenario(): void {
@@ -34,14 +34,16 @@ async function openScenarioFile(e: ChangeEvent<HTMLInputElement>): Promise<void>
     text = await file.text();
   } catch {
     useShareStore.setState({
-      error: { code: 'share/unreadable', message: T.fileUnreadable(file.name), detail: '' },
+      error: { code: 'share/unreadable', message: shareStrings().fileUnreadable(file.name), detail: '' },
     });
     return;
   }
   const read = readScenarioFile(text);
   if (!read.ok) {
     const message =
-      read.code === 'share/not-a-scenario-file' ? T.fileNotScenario : DECODE_MESSAGES[read.code];
+      read.code === 'share/not-a-scenario-file'
+        ? shareStrings().fileNotScenario
+        : decodeMessages()[read.code];
     useShareStore.setState({ error: { code: read.code, message, detail: read.detail } });
     return;
   }
@@ -54,6 +56,7 @@ async function openScenarioFile(e: ChangeEvent<HTMLInputElement>): Promise<void>
  * the packet form's persistence.
  */
 export function ShareTools() {
+  const T = useShareStrings();
   const [open, setOpen] = useState<'share' | 'gallery' | null>(null);
   useEffect(() => {
     // Packet first: a link's packet, applied next, wins over the one saved last time.

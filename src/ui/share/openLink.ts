@@ -4,7 +4,7 @@ import { getLanguage } from '../../i18n';
 import { offerScenario } from './applyScenario';
 import { lessonOf } from './lessons';
 import { useShareStore } from './shareStore';
-import { DECODE_MESSAGES, SHARE_STRINGS } from './strings';
+import { decodeMessages, shareStrings } from './strings';
 
 /** Gallery permalinks: `#g=<id>` opens that gallery scenario (ids are stable, see core/gallery). */
 export const GALLERY_FRAGMENT = /^#g=([a-z0-9-]{1,80})$/;
@@ -31,7 +31,7 @@ export async function openFragment(hash: string = window.location.hash): Promise
     dropFragment();
     if (!g) {
       useShareStore.setState({
-        error: { code: 'gallery/unknown-id', message: SHARE_STRINGS.unknownGallery(id), detail: '' },
+        error: { code: 'gallery/unknown-id', message: shareStrings().unknownGallery(id), detail: '' },
       });
       return;
     }
@@ -45,7 +45,7 @@ export async function openFragment(hash: string = window.location.hash): Promise
   dropFragment();
   if (!decoded.ok) {
     useShareStore.setState({
-      error: { code: decoded.code, message: DECODE_MESSAGES[decoded.code], detail: decoded.detail },
+      error: { code: decoded.code, message: decodeMessages()[decoded.code], detail: decoded.detail },
     });
     return;
   }

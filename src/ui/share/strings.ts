@@ -1,4 +1,5 @@
 import type { DecodeError } from '../../core/share/codec';
+import { getLanguage, type Language, useLanguage } from '../../i18n';
 
 /**
  * Every user-visible string of the share / gallery / scenario-file UI, in English, in one place so
@@ -48,7 +49,55 @@ export const SHARE_STRINGS = {
   fileUnreadable: (name: string) => `Could not read ${name}.`,
   fileNotScenario:
     'This file is not a kube-proxy explorer scenario (the "kube-proxy-explorer-scenario" key is missing).',
-} as const;
+};
+
+export type ShareStrings = typeof SHARE_STRINGS;
+
+const zhNumber = new Intl.NumberFormat('zh-CN');
+
+/** 简体中文, in the vocabulary of the Chinese kube-proxy articles (链, 规则, 端点, 集群外部…). */
+export const SHARE_STRINGS_ZH: ShareStrings = {
+  shareButton: '分享',
+  galleryButton: '场景库',
+  downloadButton: '下载场景',
+  openButton: '打开场景',
+  openFileLabel: '打开场景文件',
+  close: '关闭',
+  shareTitle: '分享这个场景',
+  shareIntro: '链接把你的输入、数据包和视图保存在片段（# 之后）中：浏览器从不把它发送给服务器。',
+  permalink: '永久链接',
+  copy: '复制链接',
+  copied: '已复制到剪贴板。',
+  copyFailed: '复制失败：请选中链接自行复制。',
+  encoding: '正在生成链接…',
+  encodeFailed: '此浏览器无法生成链接。',
+  length: (n: number) => `${zhNumber.format(n)} 个字符`,
+  tooLong: (max: number) =>
+    `超过 ${zhNumber.format(max)} 个字符：一些聊天工具和浏览器会截断这样的链接。可以缩小它：`,
+  onlyPath: '只保留当前路径上的 Service',
+  onlyPathUnavailable: '请先发送一个数据包：由当前路径决定保留哪些 Service。',
+  redactAddresses: '隐去地址',
+  redactNames: '隐去名称',
+  regenerate: '重新生成链接',
+  pathKept: (n: number) => `保留了路径上 ${n} 个 Service 端口的规则。`,
+  redactedAddresses: (n: number) => `地址已替换（${n} 个）；数据包也已相应替换。`,
+  redactedNames: (n: number) => `名称已替换（${n} 个）。`,
+  confirmTitle: '用分享的场景替换你当前的输入吗？',
+  confirmBody: '你自己的 iptables 和 kubectl 文本将被替换。如需保留，请先下载一份。',
+  replace: '替换',
+  keepMine: '保留我的',
+  galleryTitle: '场景库',
+  galleryIntro: '培训用场景：每个场景打开一个节点的规则和一个待发送的数据包，并附有简短讲解。',
+  open: '打开',
+  openGallery: (title: string) => `打开“${title}”`,
+  lesson: '讲解',
+  closeLesson: '关闭讲解',
+  errorTitle: '无法打开这个场景',
+  dismiss: '知道了',
+  unknownGallery: (id: string) => `场景库中没有名为“${id}”的场景。`,
+  fileUnreadable: (name: string) => `无法读取 ${name}。`,
+  fileNotScenario: '这个文件不是 kube-proxy explorer 场景（缺少 "kube-proxy-explorer-scenario" 键）。',
+};
 
 /** What each decode failure means, in words (the codes are stable, see codec.ts). */
 export const DECODE_MESSAGES: Record<DecodeError, string> = {
@@ -61,3 +110,27 @@ export const DECODE_MESSAGES: Record<DecodeError, string> = {
   'share/bad-json': 'This link is damaged (its content is not valid JSON).',
   'share/bad-shape': 'This link does not hold a valid scenario (a field is missing or wrong).',
 };
+
+export const DECODE_MESSAGES_ZH: Record<DecodeError, string> = {
+  'share/not-a-link': '这个链接里没有场景。',
+  'share/bad-base64': '这个链接已损坏（不是有效的 base64url）。',
+  'share/unknown-version': '这个链接由更新的或未知版本的 kube-proxy explorer 生成（未知版本）。',
+  'share/too-large': '这个链接太大：其场景解压后超过 64 MB 上限。',
+  'share/corrupt': '这个链接已损坏（压缩数据损坏）。',
+  'share/bad-json': '这个链接已损坏（内容不是有效的 JSON）。',
+  'share/bad-shape': '这个链接不包含有效的场景（缺少字段或字段有误）。',
+};
+
+/** The share strings of a language (outside React: the current language). */
+export function shareStrings(language: Language = getLanguage()): ShareStrings {
+  return language === 'zh-CN' ? SHARE_STRINGS_ZH : SHARE_STRINGS;
+}
+
+export function decodeMessages(language: Language = getLanguage()): Record<DecodeError, string> {
+  return language === 'zh-CN' ? DECODE_MESSAGES_ZH : DECODE_MESSAGES;
+}
+
+/** The share strings of the current language; re-renders when the language changes. */
+export function useShareStrings(): ShareStrings {
+  return shareStrings(useLanguage((s) => s.language));
+}
