@@ -1,6 +1,6 @@
 import { span } from '../text/span';
 import type { DiagnosticSink } from './codes';
-import type { Collected, EndpointsPiece, ServiceEntry } from './collect';
+import type { Collected } from './collect';
 import type { EndpointAddress, EndpointsInfo, KubectlData, ServiceInfo } from './types';
 
 /**
@@ -15,8 +15,8 @@ import type { EndpointAddress, EndpointsInfo, KubectlData, ServiceInfo } from '.
  */
 export function mergeCollected(text: string, collected: Collected, sink: DiagnosticSink): KubectlData {
   return {
-    services: mergeServices(text, collected.services, sink),
-    endpoints: mergeEndpoints(collected.pieces),
+    services: mergeServices(text, collected, sink),
+    endpoints: mergeEndpoints(collected),
     formats: (['table', 'json', 'yaml'] as const).filter((f) => collected.formats.has(f)),
   };
 }
@@ -42,50 +42,61 @@ class ByName<T> {
   }
 }
 
-function mergeServices(text: string, entries: readonly ServiceEntry[], sink: DiagnosticSink): ServiceInfo[] {
-  const kept = new ByName<ServiceEntry>();
-  for (const entry of entries) {
-    const at = kept.find(entry.info.namespace, entry.info.name);
+function mergeServices(text: string, collected: Collected, sink: DiagnosticSink): ServiceInfo[] {
+  const kept = new ByName<number>();
+  const { services, servicesRich } = collected;
+  for (let i = 0; i < services.length; i++) {
+    const info = services[i] as ServiceInfo;
+    const at = kept.find(info.namespace, info.name);
     if (at === -1) {
-      kept.add(entry.info.namespace, entry.info.name, entry);
+      kept.add(info.namespace, info.name, i);
       continue;
     }
-    const previous = kept.values[at] as ServiceEntry;
-    const end = text.indexOf('\n', entry.info.offset);
-    const where = span(entry.info.offset, end === -1 ? text.length : end);
-    const who = `${entry.info.namespace ?? '?'}/${entry.info.name}`;
+    const previous = kept.values[at] as number;
+    const end = text.indexOf('\n', info.offset);
+    const where = span(info.offset, end === -1 ? text.length : end);
+    const who = `${info.namespace ?? '?'}/${info.name}`;
     sink.report('kubectl/duplicate-service', `Service ${who} appears more than once.`, where);
-    if (previous.rich || !entry.rich) continue;
-    kept.values[at] = entry;
+    if (servicesRich[previous] || !servicesRich[i]) continue;
+    kept.values[at] = i;
   }
-  return kept.values.map((e) => e.info);
+  return kept.values.map((i) => services[i] as ServiceInfo);
 }
 
-/** Higher is better: objects over table rows, then slices over Endpoints. */
-const rank = (p: EndpointsPiece) => (p.rich ? 2 : 0) + (p.from === 'slice' ? 1 : 0);
-
-function mergeEndpoints(pieces: readonly EndpointsPiece[]): EndpointsInfo[] {
-  const groups = new ByName<EndpointsPiece[]>();
-  for (const p of pieces) {
+function mergeEndpoints(collected: Collected): EndpointsInfo[] {
+  const { pieces, piecesFrom, piecesRich } = collected;
+  /** Higher is better: objects over table rows, then slices over Endpoints. */
+  const rank = (i: number) => (piecesRich[i] ? 2 : 0) + (piecesFrom[i] === 'slice' ? 1 : 0);
+  const groups = new ByName<number[] | number>();
+  for (let i = 0; i < pieces.length; i++) {
+    const p = pieces[i] as EndpointsInfo;
     const at = groups.find(p.namespace, p.service);
-    if (at === -1) groups.add(p.namespace, p.service, [p]);
-    else (groups.values[at] as EndpointsPiece[]).push(p);
+    if (at === -1) groups.add(p.namespace, p.service, i);
+    else {
+      const g = groups.values[at] as number[] | number;
+      if (typeof g === 'number') groups.values[at] = [g, i];
+      else g.push(i);
+    }
   }
   return groups.values.map((group) => {
+    const indices = typeof group === 'number' ? [group] : group;
     let best = -Infinity;
-    for (const p of group) best = Math.max(best, rank(p));
-    const chosen = group.length === 1 ? group : group.filter((p) => rank(p) === best);
-    const first = chosen[0] as EndpointsPiece;
+    for (const i of indices) best = Math.max(best, rank(i));
+    const chosen = indices.filter((i) => rank(i) === best).map((i) => pieces[i] as EndpointsInfo);
+    const first = chosen[0] as EndpointsInfo;
     let incomplete = false;
     let hiddenCount = 0;
     for (const p of chosen) {
       incomplete ||= p.incomplete;
       hiddenCount += p.hiddenCount;
     }
+    const addresses = uniqueAddresses(chosen);
+    // A Service named by one piece without repeated addresses: that piece is the result.
+    if (chosen.length === 1 && addresses === first.addresses) return first;
     return {
       namespace: first.namespace,
       service: first.service,
-      addresses: uniqueAddresses(chosen),
+      addresses,
       incomplete,
       hiddenCount,
       offset: first.offset,
@@ -112,7 +123,7 @@ function sameAddress(a: EndpointAddress, b: EndpointAddress): boolean {
  * The pieces' addresses without repeats, first occurrence kept. A single piece without repeats
  * keeps its own list; short lists are compared pairwise, long ones through a map by ip.
  */
-function uniqueAddresses(chosen: readonly EndpointsPiece[]): EndpointAddress[] {
+function uniqueAddresses(chosen: readonly EndpointsInfo[]): EndpointAddress[] {
   let total = 0;
   for (const p of chosen) total += p.addresses.length;
   const addresses: EndpointAddress[] = [];
@@ -130,7 +141,7 @@ function uniqueAddresses(chosen: readonly EndpointsPiece[]): EndpointAddress[] {
       addresses.push(a);
     }
   }
-  const only = chosen.length === 1 ? (chosen[0] as EndpointsPiece).addresses : null;
+  const only = chosen.length === 1 ? (chosen[0] as EndpointsInfo).addresses : null;
   if (only !== null && only.length === addresses.length) return only as EndpointAddress[];
   return addresses.slice();
 }

@@ -1,5 +1,5 @@
 import { isIP } from './addresses';
-import { endpointAddress } from './collect';
+import { addPiece, endpointAddress } from './collect';
 import {
   asFields,
   type Fields,
@@ -72,16 +72,15 @@ export function collectEndpoints(o: Fields, name: string, ctx: ObjectContext): v
     }
   }
   const namespace = namespaceOf(o, ctx);
-  ctx.out.pieces.push({
+  const piece = {
     namespace,
     service: name,
     addresses,
     incomplete: false,
     hiddenCount: 0,
     offset: ctx.at.start,
-    from: 'endpoints',
-    rich: true,
-  });
+  };
+  addPiece(ctx.out, piece, 'endpoints', true);
 }
 
 /**
@@ -123,14 +122,13 @@ export function collectSlice(o: Fields, ctx: ObjectContext): void {
     }
   }
   const namespace = namespaceOf(o, ctx);
-  ctx.out.pieces.push({
+  const piece = {
     namespace,
     service,
     addresses,
     incomplete: false,
     hiddenCount: 0,
     offset: ctx.at.start,
-    from: 'slice',
-    rich: true,
-  });
+  };
+  addPiece(ctx.out, piece, 'slice', true);
 }

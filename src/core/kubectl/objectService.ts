@@ -1,4 +1,5 @@
 import { isIP } from './addresses';
+import { addService } from './collect';
 import {
   asFields,
   type Fields,
@@ -34,9 +35,9 @@ export function collectService(o: Fields, name: string, ctx: ObjectContext): voi
   }
   const ingress = list(field(o, 'status', 'loadBalancer', 'ingress')).map(asFields);
   const externalName = str(field(spec, 'externalName'));
-  ctx.out.services.push({
-    rich: true,
-    info: {
+  addService(
+    ctx.out,
+    {
       namespace: namespaceOf(o, ctx),
       name,
       type,
@@ -63,7 +64,8 @@ export function collectService(o: Fields, name: string, ctx: ObjectContext): voi
       selector: labelString(field(spec, 'selector')),
       offset: ctx.at.start,
     },
-  });
+    true,
+  );
 }
 
 function trafficPolicy(v: unknown, what: string, ctx: ObjectContext): 'Cluster' | 'Local' | null {

@@ -10,11 +10,11 @@ import {
   splitMore,
 } from './cellValues';
 import type { DiagnosticSink } from './codes';
-import type { Collected, EndpointsPiece } from './collect';
+import { addPiece, addService, type Collected } from './collect';
 import type { Cell, RowCells } from './tableCells';
 import { fastClusterIPs, fastEndpoints, fastPorts, isNothingAt } from './tableFast';
 import { REQUIRED_COLUMNS, type TableKind } from './tableHeader';
-import type { EndpointAddress } from './types';
+import type { EndpointAddress, EndpointsInfo } from './types';
 
 /** A row's cells, found by column name (`NAME`, `PORT(S)`, …). */
 export type Row = RowCells;
@@ -133,9 +133,9 @@ export function readServiceRow(row: Row, offset: number, ctx: RowContext): void 
   const fastIPs = ci === -1 ? [] : fastClusterIPs(text, row.start(ci), row.end(ci));
   // ExternalName: getServiceExternalIP prints spec.externalName in this column.
   const externalNames = ext?.externalNames ?? [];
-  ctx.out.services.push({
-    rich: false,
-    info: {
+  addService(
+    ctx.out,
+    {
       namespace: namespaceOf(row, ctx),
       name: rowName(row),
       type,
@@ -154,7 +154,8 @@ export function readServiceRow(row: Row, offset: number, ctx: RowContext): void 
       selector: selector && !isNothing(selector) ? selector.text : null,
       offset,
     },
-  });
+    false,
+  );
 }
 
 const TRUNCATED = (hidden: number) =>
@@ -212,21 +213,20 @@ export function readEndpointsRow(row: Row, offset: number, ctx: RowContext): voi
     }
     addresses = exact(addresses);
   }
-  ctx.out.pieces.push(piece(row, offset, ctx, 'endpoints', addresses, hidden, rowName(row)));
+  addPiece(ctx.out, piece(row, offset, ctx, addresses, hidden, rowName(row)), 'endpoints', false);
 }
 
 function piece(
   row: Row,
   offset: number,
   ctx: RowContext,
-  from: EndpointsPiece['from'],
   addresses: EndpointAddress[],
   hidden: number | null,
   service: string,
-): EndpointsPiece {
+): EndpointsInfo {
   const namespace = namespaceOf(row, ctx);
   const incomplete = hidden !== null;
-  return { namespace, service, addresses, incomplete, hiddenCount: hidden ?? 0, offset, from, rich: false };
+  return { namespace, service, addresses, incomplete, hiddenCount: hidden ?? 0, offset };
 }
 
 /** kube's generateName suffix: 5 characters of utilrand's alphabet (no vowels, no 0/1/3). */
@@ -262,7 +262,7 @@ export function readSliceRow(row: Row, offset: number, ctx: RowContext): void {
     }
   }
   const service = name.replace(SLICE_SUFFIX, '');
-  ctx.out.pieces.push(piece(row, offset, ctx, 'slice', exact(addresses), hidden, service));
+  addPiece(ctx.out, piece(row, offset, ctx, exact(addresses), hidden, service), 'slice', false);
 }
 
 function sliceAddress(ip: string, port: number | null, portName: string | null): EndpointAddress {
