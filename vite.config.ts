@@ -46,6 +46,6 @@ export default defineConfig({
     testTimeout: 60_000,
     // The JSON report is what .ci/run sums into its closing `N passed, M failed` line.
     reporters: ['default', 'json'],
-    outputFile: { json: 'test-results/vitest.json' },
+    outputFile: { json: 'reports/vitest.json' },
   },
 });

@@ -1,4 +1,6 @@
 #!/usr/bin/env node
+// Reports live in reports/, not test-results/: Playwright empties its outputDir (test-results/)
+// when it starts, which would delete the Vitest report written before it.
 // Sums the Vitest and Playwright JSON reports into the one plain closing line CI reads:
 // `N passed, M failed`. A report that is missing counts as a failure when the test command
 // itself failed (a step before it — lint, typecheck, build — stopped the run).
@@ -20,20 +22,32 @@ function readJson(path) {
   }
 }
 
-const vitest = readJson('test-results/vitest.json');
+const vitest = readJson('reports/vitest.json');
 if (vitest) {
   passed += vitest.numPassedTests ?? 0;
   failed += vitest.numFailedTests ?? 0;
   skipped += (vitest.numPendingTests ?? 0) + (vitest.numTodoTests ?? 0);
 }
 
-const playwright = readJson('test-results/playwright.json');
+const playwright = readJson('reports/playwright.json');
 if (playwright?.stats) {
   passed += (playwright.stats.expected ?? 0) + (playwright.stats.flaky ?? 0);
   failed += playwright.stats.unexpected ?? 0;
   skipped += playwright.stats.skipped ?? 0;
   // Errors outside any test (web server did not start, a spec failed to load).
   failed += (playwright.errors ?? []).length;
+}
+
+// Both runners always write their report when `npm test` gets to them: a missing one means the
+// run stopped early (or a report path changed) — never pass on half the tests.
+for (const [name, report] of [
+  ['Vitest', vitest],
+  ['Playwright', playwright],
+]) {
+  if (!report) {
+    console.error(`summarize-tests: no ${name} report was written`);
+    failed += 1;
+  }
 }
 
 if (exitCode !== 0 && failed === 0) {
