@@ -12,7 +12,7 @@ import { readTableHeader } from './tableHeader';
  * `scanJson` supplies the offsets: each item of a List points at its own `{`. On a syntax
  * error the exact offset is reported, the complete items before it are still read, and the
  * rest of the broken block (up to a blank line, prompt or table header) is skipped.
- * Returns the offset of the first line after the document.
+ * Returns the offset of the first line after that JSON document (its end).
  */
 export function readJsonBlock(
   text: string,
