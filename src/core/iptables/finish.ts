@@ -6,7 +6,7 @@ import { type TableState, toTableNode } from './tableState';
 
 /**
  * Closes a parse: open tables without COMMIT, the name of an `iptables -S` table, chains implied
- * by an excerpt, jumps to chains the text does not have; then builds the document.
+ * by an excerpt, jumps to chains the text does not have; then builds the parsed document (IptablesDocument).
  */
 export function finishDocument(p: Parser): IptablesDocument {
   const sink = p.sink;
