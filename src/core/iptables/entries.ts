@@ -17,7 +17,7 @@ import type { TokenBuffer } from './tokenize';
  */
 
 /** The `module` of target pieces. */
-export const TARGET_PIECE = '\u0000target';
+const TARGET_PIECE = '\u0000target';
 /** Target slot codes in the pool: no target; `-j NAME` / `-g NAME` without options (name on the rule). */
 export const TARGET_NONE = -1;
 export const TARGET_JUMP = -2;

@@ -46,7 +46,8 @@ export class PieceLowerer {
         this.lists1[a] = list;
       }
     } else if (n === 2) {
-      const key = (pool[at] as number) * 0x200000 + (pool[at + 1] as number);
+      // Exact: ids are below `count` (at most a few million), so the key stays below 2^53.
+      const key = (pool[at] as number) * this.src.entries.count + (pool[at + 1] as number);
       list = this.lists2.get(key);
       if (list === undefined) {
         list = [this.piece(pool[at] as number), this.piece(pool[at + 1] as number)];
@@ -122,15 +123,23 @@ export class PieceLowerer {
     const end = start + (entries.lengths[id] as number);
     const { shape, buf } = rereadPiece(this.src, start, end, '');
     const node = materializeShape(shape, buf, text).target;
-    let asked = false;
-    const t = lowerTarget(node, this.family, (name) => {
-      asked = true;
-      return chains.has(name);
-    });
-    if (!asked || (t !== null && t.kind === 'jump')) cache[id] = t;
+    this.chains = chains;
+    this.asked = false;
+    const t = lowerTarget(node, this.family, this.isChain);
+    if (!this.asked || (t !== null && t.kind === 'jump')) cache[id] = t;
     return t;
   }
+
+  /** The table `target` asks about, and whether lowerTarget asked (one closure, not one per piece). */
+  private chains: { has(name: string): boolean } = NO_CHAINS;
+  private asked = false;
+  private readonly isChain = (name: string): boolean => {
+    this.asked = true;
+    return this.chains.has(name);
+  };
 }
+
+const NO_CHAINS = { has: (): boolean => false };
 
 const NO_SPAN = { start: 0, end: 0 };
 const noChain = (): boolean => false;

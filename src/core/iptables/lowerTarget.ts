@@ -80,7 +80,7 @@ export function lowerTarget(
     case 'MARK':
       return lowerMark(t.options);
   }
-  if (!TARGET_OPTIONS.has(name) && (t.options.length === 0 || isChain(name))) {
+  if (!isTargetExtension(name) && (t.options.length === 0 || isChain(name))) {
     return { kind: 'jump', chain: name, goto: t.kind === 'goto' };
   }
   return {
@@ -89,6 +89,14 @@ export function lowerTarget(
     terminal: !NON_TERMINAL_TARGETS.has(name),
     options: t.options.map((o) => ({ name: o.name, negated: o.negated, values: o.values })),
   };
+}
+
+/** The longest target extension name: chain names longer than it need no lookup. */
+const LONGEST_EXTENSION = Math.max(...[...TARGET_OPTIONS.keys()].map((n) => n.length));
+
+/** True for a target extension iptables knows (TARGET_OPTIONS); most names asked are chains. */
+function isTargetExtension(name: string): boolean {
+  return name.length <= LONGEST_EXTENSION && TARGET_OPTIONS.has(name);
 }
 
 function optionNamed(opts: readonly OptionNode[], name: string): OptionNode | undefined {

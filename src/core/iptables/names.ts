@@ -15,7 +15,7 @@ export function hashChar(h: number, c: number): number {
   return Math.imul(h ^ c, 0x01000193);
 }
 
-/** The hash of `s[start, end)` as the tokenizer computes it. */
+/** The hash of `s[start, end)`: what the tokenizer computes for a word without quotes. */
 export function hashRange(s: string, start: number, end: number): number {
   let h = HASH_SEED;
   for (let i = start; i < end; i++) h = hashChar(h, s.charCodeAt(i));

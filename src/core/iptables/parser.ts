@@ -220,10 +220,14 @@ export class Parser {
     this.current = null;
   }
 
-  /** The chain id of `text[start, end)` (or of `value` when it was quoted), added when new. */
-  internChain(start: number, end: number, value: string | null): number {
+  /**
+   * The chain id of `text[start, end)` (its hashRange is `hash`, or -1 to compute it), or of
+   * `value` when the word was quoted; added when new.
+   */
+  internChain(start: number, end: number, value: string | null, hash = -1): number {
     if (value !== null) return this.chains.intern(value, 0, value.length, hashRange(value, 0, value.length));
-    return this.chains.intern(this.text, start, end, hashRange(this.text, start, end));
+    const h = hash === -1 ? hashRange(this.text, start, end) : hash;
+    return this.chains.intern(this.text, start, end, h);
   }
 
   /** Moves the recorded rules and chain declarations into their tables (in text order). */

@@ -118,7 +118,7 @@ function readRule(
     p.lastChainLength !== ce - cs ||
     !sameRange(text, p.lastChainAt, cs, ce - cs)
   )
-    id = p.internChain(cs, ce, quoted ? wordValue(buf, text, k + 1) : null);
+    id = p.internChain(cs, ce, quoted ? wordValue(buf, text, k + 1) : null, buf.hashes[k + 1] as number);
   const chain = chains.names[id] as string;
   let first = k + 2;
   // `-I CHAIN 3 …`: the optional rule number of iptables(8) --insert.
