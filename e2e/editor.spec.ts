@@ -75,6 +75,22 @@ test('what the user typed survives a reload', async ({ explorer, page }) => {
   await expect(explorer.persistStatus).toContainText('Restored from this browser');
 });
 
+test('a reload straight after typing keeps the last keystrokes', async ({ explorer, page }) => {
+  await explorer.goto();
+  await explorer.pasteIptables(WEB_NAT_DUMP);
+  await expect(explorer.persistStatus).toHaveText('Saved in this browser.');
+  const before = Number(await explorer.iptablesEditor.getAttribute('data-text-length'));
+  await explorer.typeAtEnd('iptables', '# typed last');
+  // No wait for the save (it waits for a 600 ms pause): leaving the page writes what is pending.
+  const typed = await explorer.iptablesEditor.getAttribute('data-text-length');
+  expect(Number(typed)).toBeGreaterThan(before);
+  await page.reload();
+  await explorer.waitForAnalysis();
+  await expect(explorer.persistStatus).toContainText('Restored from this browser');
+  // Monaco renders only the visible lines: the pane's text length says the keystrokes came back.
+  await expect(explorer.iptablesEditor).toHaveAttribute('data-text-length', typed ?? '');
+});
+
 test('a dump too large for browser storage opens from a file and says it was not saved', async ({
   explorer,
 }, testInfo) => {

@@ -78,11 +78,16 @@ test('clicking a pod in the graph animates the packet to it; steps move the play
   await expect(packet.verdict).toContainText('sent to 10.244.169.165:80');
   await expect(page.getByText('Chosen by you')).toBeVisible();
 
-  await packet.pause();
+  // A click on a step seeks there and pauses; the step buttons then move the playhead one step.
+  await packet.pathItems().nth(2).getByRole('button').click();
+  await expect(packet.position).toHaveText(/^Step 3 of \d+$/);
+  const third = await packet.currentStep().textContent();
   await packet.stepBack();
-  const before = await packet.currentStep().textContent();
+  await expect(packet.position).toHaveText(/^Step 2 of \d+$/);
+  await expect(packet.currentStep()).not.toHaveText(third ?? '');
   await packet.stepForward();
-  await expect(packet.currentStep()).not.toHaveText(before ?? '');
+  await expect(packet.position).toHaveText(/^Step 3 of \d+$/);
+  await expect(packet.currentStep()).toHaveText(third ?? '');
   await packet.pathItems().nth(1).getByRole('button').click();
   await expect(packet.currentStep()).toContainText('KUBE-SERVICES');
 });

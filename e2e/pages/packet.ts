@@ -28,6 +28,8 @@ export class PacketPage {
   readonly verdict: Locator;
   readonly assumptions: Locator;
   readonly graph: Locator;
+  /** The playback position, "Step N of M". */
+  readonly position: Locator;
 
   constructor(readonly page: Page) {
     this.path = page.getByRole('list', { name: 'Packet path' });
@@ -35,6 +37,7 @@ export class PacketPage {
     this.verdict = page.getByRole('status', { name: 'Verdict' });
     this.assumptions = page.getByRole('region', { name: 'Assumptions' });
     this.graph = page.getByRole('region', { name: 'Chain graph' });
+    this.position = page.locator('.playback-position');
   }
 
   /** Fills the labelled controls and presses "Send packet"; waits for the path list. */
@@ -78,11 +81,6 @@ export class PacketPage {
   async sendThousand(): Promise<void> {
     await this.bars.getByRole('button', { name: 'Send 1000' }).click();
     await expect(this.bars).toContainText('1000 of 1000 connections simulated', { timeout: 30_000 });
-  }
-
-  async pause(): Promise<void> {
-    const pause = this.page.getByRole('button', { name: /Pause/ });
-    if (await pause.isVisible()) await pause.click();
   }
 
   stepForward(): Promise<void> {

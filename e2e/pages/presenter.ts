@@ -31,13 +31,6 @@ export class PresenterPage {
     return { n: Number(m![1]), of: Number(m![2]) };
   }
 
-  /** Waits until the playback stopped (the Play button is shown again, playback at its end or paused). */
-  async pauseWithKeyboardIfPlaying(): Promise<void> {
-    if (await this.page.getByRole('button', { name: /Pause/ }).isVisible())
-      await this.page.keyboard.press(' ');
-    await expect(this.page.getByRole('button', { name: /▶ Play/ })).toBeVisible();
-  }
-
   exportButton(kind: 'PNG' | 'SVG'): Locator {
     return this.page.getByRole('button', { name: `Export ${kind}` });
   }

@@ -26,6 +26,7 @@ export const en = {
   'status.ms': ' · {ms} ms',
   'status.staleErrors': ' — the input has {errors}: the graph shows the last input without errors (stale).',
   'status.stale': ' — the graph shows an earlier input (stale).',
+  'persist.pending': 'Saving in this browser…',
   'persist.saved': 'Saved in this browser.',
   'persist.restored': 'Restored from this browser.',
   'persist.example': 'Example: default/web (edit it, or paste your own).',

@@ -26,6 +26,7 @@ export const zhCN: Dictionary = {
   'status.ms': ' · {ms} 毫秒',
   'status.staleErrors': ' — 输入中有 {errors}：图中显示的是最后一次没有错误的输入（已过期）。',
   'status.stale': ' — 图中显示的是较早的输入（已过期）。',
+  'persist.pending': '正在保存到此浏览器…',
   'persist.saved': '已保存在此浏览器中。',
   'persist.restored': '已从此浏览器恢复。',
   'persist.example': '示例：default/web（可以编辑，或粘贴你自己的输出）。',

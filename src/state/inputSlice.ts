@@ -7,6 +7,8 @@ export type InputSource = 'example' | 'saved' | 'edited' | 'file';
 /** The outcome of the last attempt to keep the input in localStorage (persist.ts). */
 export type PersistStatus =
   | { readonly kind: 'idle' }
+  /** Typed but not yet written: the save waits for a pause in typing (or the page being left). */
+  | { readonly kind: 'pending' }
   | { readonly kind: 'saved'; readonly chars: number }
   | { readonly kind: 'not-saved'; readonly reason: string };
 

@@ -61,6 +61,7 @@ export function PersistStatus() {
   const tr = useT();
   let text: string;
   if (persist.kind === 'saved') text = tr('persist.saved');
+  else if (persist.kind === 'pending') text = tr('persist.pending');
   else if (persist.kind === 'not-saved') text = persist.reason;
   else if (source === 'saved') text = tr('persist.restored');
   else if (source === 'example') text = tr('persist.example');

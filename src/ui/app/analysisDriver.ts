@@ -38,15 +38,32 @@ export function startAnalysisDriver(): () => void {
     // The untouched example is not the user's input: keep storage for what they typed or opened.
     if (s.inputSource === 'example') return;
     if (saveTimer) clearTimeout(saveTimer);
-    saveTimer = setTimeout(() => {
-      const { iptablesText, kubectlText } = store.getState();
-      store
-        .getState()
-        .setPersistStatus(saveInput(browserStorage(), { iptables: iptablesText, kubectl: kubectlText }));
-    }, SAVE_DEBOUNCE_MS);
+    saveTimer = setTimeout(save, SAVE_DEBOUNCE_MS);
+    if (s.persistStatus.kind !== 'pending') store.getState().setPersistStatus({ kind: 'pending' });
   });
+  function save(): void {
+    saveTimer = null;
+    const { iptablesText, kubectlText } = store.getState();
+    store
+      .getState()
+      .setPersistStatus(saveInput(browserStorage(), { iptables: iptablesText, kubectl: kubectlText }));
+  }
+  // A reload or closed tab inside the debounce window must not lose the last keystrokes:
+  // write at once when the page is hidden or left (pagehide also fires for the bfcache).
+  const flush = (): void => {
+    if (saveTimer === null) return;
+    clearTimeout(saveTimer);
+    save();
+  };
+  const onVisibility = (): void => {
+    if (document.visibilityState === 'hidden') flush();
+  };
+  window.addEventListener('pagehide', flush);
+  document.addEventListener('visibilitychange', onVisibility);
   return () => {
     unsubscribe();
+    window.removeEventListener('pagehide', flush);
+    document.removeEventListener('visibilitychange', onVisibility);
     if (analyzeTimer) clearTimeout(analyzeTimer);
     if (saveTimer) clearTimeout(saveTimer);
   };
