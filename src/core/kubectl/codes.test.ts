@@ -50,6 +50,10 @@ const EXAMPLES: Record<KubectlCode, string> = {
     ['NAME', 'ENDPOINTS', 'AGE'],
     ['web', '10.0.0.1:80,10.0.0.2:80,10.0.0.3:80 + 2 more...', '1d'],
   ]),
+  'kubectl/endpoints-none-ready': table([
+    ['NAME', 'ENDPOINTS', 'AGE'],
+    ['web', '', '1d'],
+  ]),
   'kubectl/external-ip-truncated': svcTable([
     'web',
     'LoadBalancer',

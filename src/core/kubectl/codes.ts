@@ -36,6 +36,8 @@ export const KUBECTL_CODES = {
   'kubectl/bad-address': 'warning',
   /** `+ N more...`: kubectl printed only the first 3 endpoints. */
   'kubectl/endpoints-truncated': 'warning',
+  /** An empty `ENDPOINTS` cell: the Endpoints object has addresses, none of them ready. */
+  'kubectl/endpoints-none-ready': 'info',
   /** `a1b2c3d4e5f6a...`: kubectl clipped a load-balancer address to 16 characters. */
   'kubectl/external-ip-truncated': 'info',
   /** An EndpointSlice table names slices, not Services: the Service name was inferred. */

@@ -156,6 +156,29 @@ describe('tables', () => {
     expect(svc(wide, 'web').externalTruncated).toBe(false);
   });
 
+  it('reads an empty ENDPOINTS cell (no ready address) as no endpoints and goes on with the table', () => {
+    // kubectl's formatEndpoints joins ready addresses only: subsets with just notReadyAddresses
+    // print an empty cell, which tabwriter pads up to AGE.
+    const text = [
+      'NAME                   ENDPOINTS              AGE',
+      'endpoints/kubernetes   192.168.231.121:6443   11d',
+      'endpoints/web                                 5d',
+      'endpoints/db           10.244.1.2:5432        3d',
+      '',
+    ].join('\n');
+    const r = parseKubectl(text);
+    expect(r.result.endpoints.map((e) => [e.service, e.addresses.map((a) => `${a.ip}:${a.port}`)])).toEqual([
+      ['kubernetes', ['192.168.231.121:6443']],
+      ['web', []],
+      ['db', ['10.244.1.2:5432']],
+    ]);
+    expect(r.result.endpoints.find((e) => e.service === 'web')?.incomplete).toBe(false);
+    const none = r.diagnostics.filter((d) => d.code === 'kubectl/endpoints-none-ready');
+    expect(none).toHaveLength(1);
+    expect(text.slice(none[0]?.span.start, none[0]?.span.end)).toBe('endpoints/web');
+    expect(r.diagnostics.filter((d) => d.code !== 'kubectl/endpoints-none-ready')).toEqual([]);
+  });
+
   it('reads the same facts whether padding is intact or collapsed to single spaces', () => {
     const text = readFixture('kubectl/edgecases-get-svc-ep-n-shop-wide.txt');
     const collapsed = text.replace(/ {2,}/g, ' ');

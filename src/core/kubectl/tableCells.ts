@@ -65,6 +65,10 @@ export class RowCells {
     for (let i = 0; i < cols.length; i++) {
       const at = (cols[i] as { column: number }).column;
       const next = i + 1 < cols.length ? (cols[i + 1] as { column: number }).column : length;
+      if (at < length && isPad(text.charCodeAt(lineStart + at)) && this.mayBeEmpty(i, lineStart, at, next)) {
+        this.push(lineStart + at, lineStart + at);
+        continue;
+      }
       if (at >= length || isPad(text.charCodeAt(lineStart + at))) return false;
       if (at > 0 && !isPad(text.charCodeAt(lineStart + at - 1))) return false;
       if (next > length && i + 1 < cols.length) return false;
@@ -75,6 +79,20 @@ export class RowCells {
       this.push(s, e);
     }
     return true;
+  }
+
+  /**
+   * Whether column `i` is an empty cell here: kubectl's formatEndpoints prints an empty ENDPOINTS
+   * cell when an Endpoints object has subsets but no ready address (only notReadyAddresses), and
+   * tabwriter pads it with spaces up to the next column, which must then start in place.
+   */
+  private mayBeEmpty(i: number, lineStart: number, at: number, next: number): boolean {
+    const cols = this.header.columns;
+    if ((cols[i] as { name: string }).name !== 'ENDPOINTS' || i + 1 >= cols.length) return false;
+    const text = this.text;
+    for (let k = lineStart + at; k < lineStart + next; k++) if (!isPad(text.charCodeAt(k))) return false;
+    const c = text.charCodeAt(lineStart + next);
+    return !Number.isNaN(c) && !isPad(c) && c !== 10 && c !== 13;
   }
 
   /** Splits a row on whitespace and glues `+ N more...` onto the cell before it (see `cellsByWhitespace`). */

@@ -70,6 +70,8 @@ function isEndpointsStart(row: Row, i: number): boolean {
   const text = row.text;
   const start = row.start(i);
   const end = row.end(i);
+  // Empty: subsets without a ready address (only read by offsets, see RowCells.mayBeEmpty).
+  if (start === end && i !== -1) return true;
   if (text.startsWith('<none>', start) && start + 6 <= end) return true;
   if (start < end && text.charCodeAt(start) === 91) return true;
   let k = start;
@@ -189,6 +191,11 @@ function tableAddress(ip: string, port: number | null): EndpointAddress {
  */
 export function readEndpointsRow(row: Row, offset: number, ctx: RowContext): void {
   const i = row.col('ENDPOINTS');
+  if (row.start(i) === row.end(i)) {
+    const n = row.col('NAME');
+    const at = { start: row.start(n), end: row.end(n) };
+    ctx.sink.report('kubectl/endpoints-none-ready', ctx.sink.full ? '' : NONE_READY, at);
+  }
   const fast = fastEndpoints(row.text, row.start(i), row.end(i));
   let addresses: EndpointAddress[];
   let hidden: number | null;
@@ -215,6 +222,9 @@ export function readEndpointsRow(row: Row, offset: number, ctx: RowContext): voi
   }
   addPiece(ctx.out, piece(row, offset, ctx, addresses, hidden, rowName(row)), 'endpoints', false);
 }
+
+const NONE_READY =
+  'kubectl printed no address: this Service has endpoints, but none is ready (the ENDPOINTS column lists ready addresses only; kube-proxy gives not-ready ones no KUBE-SEP rule unless they are terminating and still serving).';
 
 function piece(
   row: Row,
