@@ -47,6 +47,7 @@ export const en = {
   'n.note.one': '{n} note',
   'n.note.other': '{n} notes',
   'editor.iptablesHint': 'paste, drop a file, or open one',
+  'editor.noColours': 'no syntax colours above {mb} MB (keeps the page responsive)',
   'editor.fromFile': 'from {name}',
   'editor.kubectlHint': 'table, JSON or YAML (optional)',
   'editor.openIptables': 'Open iptables-save file',

@@ -47,6 +47,7 @@ export const zhCN: Dictionary = {
   'n.note.one': '{n} 条提示',
   'n.note.other': '{n} 条提示',
   'editor.iptablesHint': '粘贴、拖入文件或打开文件',
+  'editor.noColours': '超过 {mb} MB 不显示语法高亮（保持页面流畅）',
   'editor.fromFile': '来自 {name}',
   'editor.kubectlHint': '表格、JSON 或 YAML（可选）',
   'editor.openIptables': '打开 iptables-save 文件',

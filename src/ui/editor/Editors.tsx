@@ -2,7 +2,7 @@ import { useT } from '../../i18n';
 import { useStore } from '../../state/store';
 import { getAnalysisClient } from '../../workers/client';
 import { EditorPane } from './EditorPane';
-import { IPTABLES_LANGUAGE, registerIptablesLanguage } from './iptablesLanguage';
+import { COLOUR_LIMIT_CHARS, iptablesLanguageFor, registerIptablesLanguage } from './iptablesLanguage';
 import { monaco } from './monaco';
 import { registerChainProviders } from './providers';
 import { defineTheme } from './theme';
@@ -61,6 +61,8 @@ export default function Editors() {
   const setIptablesText = useStore((s) => s.setIptablesText);
   const setKubectlText = useStore((s) => s.setKubectlText);
   const tr = useT();
+  const language = iptablesLanguageFor(iptablesText.length);
+  const colourless = language !== iptablesLanguageFor(0);
   return (
     <div className="editors">
       <EditorPane
@@ -69,10 +71,15 @@ export default function Editors() {
         regionLabel="iptables-save editor"
         editorLabel="iptables-save input"
         fileLabel={tr('editor.openIptables')}
-        language={IPTABLES_LANGUAGE}
+        language={language}
         text={iptablesText}
         diagnostics={diagnostics.iptables}
-        hint={fileName ? tr('editor.fromFile', { name: fileName }) : tr('editor.iptablesHint')}
+        hint={[
+          fileName ? tr('editor.fromFile', { name: fileName }) : tr('editor.iptablesHint'),
+          colourless ? tr('editor.noColours', { mb: COLOUR_LIMIT_CHARS / 1_000_000 }) : '',
+        ]
+          .filter(Boolean)
+          .join(' · ')}
         onChange={(t) => setIptablesText(t)}
         onFile={(t, name) => setIptablesText(t, 'file', name)}
         onEditor={wireIptablesEditor}

@@ -58,6 +58,13 @@ export function MonacoEditor({ value, language, ariaLabel, path, onChange, onRea
     };
   }, []);
 
+  // Before the text effect below: a large text must arrive in a model whose language no longer
+  // colours it (see IPTABLES_PLAIN_LANGUAGE), or Monaco starts tokenizing all of it.
+  useEffect(() => {
+    const model = editorRef.current?.getModel();
+    if (model && model.getLanguageId() !== language) monaco.editor.setModelLanguage(model, language);
+  }, [language]);
+
   useEffect(() => {
     const editor = editorRef.current;
     if (!editor || value === emitted.current) return;

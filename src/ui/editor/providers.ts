@@ -2,7 +2,7 @@ import type { editor, IDisposable, Position } from 'monaco-editor/editor';
 import type { Table } from '../../core/model/ruleset';
 import type { ChainFacts } from '../../workers/protocol';
 import { type ChainContext, chainDefinitionLine, chainsNamed, describeChain } from './chainInfo';
-import { IPTABLES_LANGUAGE } from './iptablesLanguage';
+import { IPTABLES_LANGUAGE, IPTABLES_PLAIN_LANGUAGE } from './iptablesLanguage';
 import type { Monaco } from './monaco';
 
 /** The table (`*nat`) a line belongs to: the nearest header above it, or `null` (an excerpt). */
@@ -27,6 +27,9 @@ function contextOf(facts: ChainFacts): ChainContext {
   return { ruleset: { family: 'ipv4', tables, ruleCount: 0 }, model: facts.model, kubectl: facts.kubectl };
 }
 
+/** With and without colours (large dumps): hover and go-to-chain work in both. */
+const LANGUAGES = [IPTABLES_LANGUAGE, IPTABLES_PLAIN_LANGUAGE];
+
 /**
  * Hover on a chain name shows its role, Service port and endpoints; Ctrl/Cmd-click (definition)
  * on a jump target goes to the chain's declaration in the same table. `facts` asks the analysis
@@ -37,7 +40,7 @@ export function registerChainProviders(
   monaco: Monaco,
   facts: (name: string) => Promise<ChainFacts | null>,
 ): IDisposable[] {
-  const hover = monaco.languages.registerHoverProvider(IPTABLES_LANGUAGE, {
+  const hover = monaco.languages.registerHoverProvider(LANGUAGES, {
     async provideHover(model, position) {
       const word = chainWord(model, position);
       if (!word) return null;
@@ -51,7 +54,7 @@ export function registerChainProviders(
       };
     },
   });
-  const definition = monaco.languages.registerDefinitionProvider(IPTABLES_LANGUAGE, {
+  const definition = monaco.languages.registerDefinitionProvider(LANGUAGES, {
     async provideDefinition(model, position) {
       const word = chainWord(model, position);
       if (!word) return null;

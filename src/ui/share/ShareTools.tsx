@@ -1,16 +1,19 @@
 import './share.css';
-import { type ChangeEvent, useEffect, useState } from 'react';
+import { type ChangeEvent, lazy, Suspense, useEffect, useState } from 'react';
 import { useStore } from '../../state/store';
 import { offerScenario } from './applyScenario';
 import { ConfirmReplace, OpenErrorAlert } from './ConfirmReplace';
 import { currentScenario, sharedView } from './currentScenario';
-import { GalleryDialog } from './GalleryDialog';
 import { watchFragment } from './openLink';
 import { startPacketPersistence } from './packetPersist';
-import { ShareDialog } from './ShareDialog';
 import { readScenarioFile, scenarioFileName, scenarioFileText } from './scenarioFile';
 import { useShareStore } from './shareStore';
 import { decodeMessages, shareStrings, useShareStrings } from './strings';
+
+// The dialogs carry the gallery's texts (and its generator) and the link builder's parsers and
+// redaction: loaded on first open, they stay out of the initial bundle.
+const ShareDialog = lazy(() => import('./ShareDialog').then((m) => ({ default: m.ShareDialog })));
+const GalleryDialog = lazy(() => import('./GalleryDialog').then((m) => ({ default: m.GalleryDialog })));
 
 /** Saves the current scenario as a `.json` file (any size: files have no link-length limit). */
 function downloadScenario(): void {
@@ -87,8 +90,10 @@ export function ShareTools() {
           onChange={openScenarioFile}
         />
       </label>
-      {open === 'share' && <ShareDialog onClose={() => setOpen(null)} />}
-      {open === 'gallery' && <GalleryDialog onClose={() => setOpen(null)} />}
+      <Suspense fallback={null}>
+        {open === 'share' && <ShareDialog onClose={() => setOpen(null)} />}
+        {open === 'gallery' && <GalleryDialog onClose={() => setOpen(null)} />}
+      </Suspense>
       <ConfirmReplace />
       <OpenErrorAlert />
     </div>

@@ -1,4 +1,3 @@
-import { findGalleryScenario, galleryToScenario } from '../../core/gallery';
 import { decodeScenario } from '../../core/share/codec';
 import { getLanguage } from '../../i18n';
 import { offerScenario } from './applyScenario';
@@ -27,8 +26,11 @@ export async function openFragment(hash: string = window.location.hash): Promise
   const gallery = GALLERY_FRAGMENT.exec(hash);
   if (gallery) {
     const id = gallery[1] as string;
-    const g = findGalleryScenario(id);
     dropFragment();
+    // The gallery's texts are a chunk of their own, fetched (from this origin) only for `#g=` links.
+    const { findGalleryScenario, galleryToScenario } = await import('../../core/gallery');
+    if (token !== latest) return; // a newer hashchange won
+    const g = findGalleryScenario(id);
     if (!g) {
       useShareStore.setState({
         error: { code: 'gallery/unknown-id', message: shareStrings().unknownGallery(id), detail: '' },
