@@ -1,5 +1,6 @@
 import {
   type ClusterSpec,
+  type EndpointSpec,
   type PortSpec,
   readyEndpoint,
   type ServiceSpec,
@@ -82,4 +83,100 @@ export const GENERATED_SPECS: Readonly<Record<string, ClusterSpec>> = {
       }),
     ),
   ),
+};
+
+/** Endpoint conditions (discovery/v1) the per-case setups name. */
+const servingTerminating = (ip: string, nodeName: string): EndpointSpec => ({
+  ...readyEndpoint(ip, nodeName),
+  ready: false,
+  terminating: true,
+});
+const notServing = (ip: string, nodeName: string): EndpointSpec => ({
+  ...servingTerminating(ip, nodeName),
+  serving: false,
+});
+
+const unnamed80: PortSpec[] = [{ name: '', port: 80, protocol: 'TCP', nodePort: null, targetPort: 80 }];
+
+/** TestInternalTrafficPolicy: ns1/svc1 ClusterIP 172.30.1.1, unnamed 80/TCP. */
+const itp = (policy: 'Cluster' | 'Local', endpoints: EndpointSpec[]): ClusterSpec =>
+  node([
+    serviceSpec({
+      namespace: 'ns1',
+      name: 'svc1',
+      clusterIP: '172.30.1.1',
+      ports: unnamed80,
+      internalTrafficPolicy: policy,
+      endpoints,
+    }),
+  ]);
+
+/** TestTerminatingEndpointsTrafficPolicyLocal: LoadBalancer eTP Local, LB 1.2.3.4, hcnp 30000, no nodePort. */
+const terminatingLocal = (endpoints: EndpointSpec[]): ClusterSpec =>
+  node([
+    serviceSpec({
+      namespace: 'ns1',
+      name: 'svc1',
+      type: 'LoadBalancer',
+      clusterIP: '172.30.1.1',
+      ports: unnamed80,
+      loadBalancerIPs: ['1.2.3.4'],
+      externalTrafficPolicy: 'Local',
+      healthCheckNodePort: 30000,
+      endpoints,
+    }),
+  ]);
+
+/**
+ * Groups whose setup changes per case (fixture `cases[].case` → spec). Endpoint placement and
+ * conditions as the case texts (and proxier_test.go) give them.
+ */
+export const GENERATED_CASE_SPECS: Readonly<Record<string, Readonly<Record<string, ClusterSpec>>>> = {
+  TestInternalTrafficPolicy: {
+    'iTP Cluster; eps on test-node,node1,node2': itp('Cluster', [
+      readyEndpoint('10.0.1.1', 'test-node'),
+      readyEndpoint('10.0.1.2', 'node1'),
+      readyEndpoint('10.0.1.3', 'node2'),
+    ]),
+    'iTP Local; one local endpoint (10.0.1.1)': itp('Local', [
+      readyEndpoint('10.0.1.1', 'test-node'),
+      readyEndpoint('10.0.1.2', 'node1'),
+      readyEndpoint('10.0.1.3', 'node2'),
+    ]),
+    'iTP Local; local 10.0.1.1,10.0.1.2': itp('Local', [
+      readyEndpoint('10.0.1.1', 'test-node'),
+      readyEndpoint('10.0.1.2', 'test-node'),
+      readyEndpoint('10.0.1.3', 'node2'),
+    ]),
+    'iTP Local; no local endpoints': itp('Local', [
+      readyEndpoint('10.0.1.1', 'node0'),
+      readyEndpoint('10.0.1.2', 'node1'),
+      readyEndpoint('10.0.1.3', 'node2'),
+    ]),
+    'any, after endpoints deleted': itp('Local', []),
+  },
+  TestTerminatingEndpointsTrafficPolicyLocal: {
+    'ready endpoints exist (10.0.1.1,10.0.1.2 local ready; 10.0.1.3 local serving+terminating; 10.0.1.4 local not serving; 10.0.1.5 remote ready)':
+      terminatingLocal([
+        readyEndpoint('10.0.1.1', 'test-node'),
+        readyEndpoint('10.0.1.2', 'test-node'),
+        servingTerminating('10.0.1.3', 'test-node'),
+        notServing('10.0.1.4', 'test-node'),
+        readyEndpoint('10.0.1.5', 'host-1'),
+      ]),
+    'only terminating endpoints exist locally (10.0.1.2,10.0.1.3 local serving+terminating; 10.0.1.4 local not serving; 10.0.1.5 remote ready)':
+      terminatingLocal([
+        servingTerminating('10.0.1.2', 'test-node'),
+        servingTerminating('10.0.1.3', 'test-node'),
+        notServing('10.0.1.4', 'test-node'),
+        readyEndpoint('10.0.1.5', 'host-1'),
+      ]),
+    'terminating endpoints on remote node only (10.0.1.5 remote serving+terminating)': terminatingLocal([
+      servingTerminating('10.0.1.5', 'host-1'),
+    ]),
+    'no usable endpoints on any node (all not serving)': terminatingLocal([
+      notServing('10.0.1.1', 'test-node'),
+      notServing('10.0.1.5', 'host-1'),
+    ]),
+  },
 };
