@@ -41,6 +41,11 @@ export function MonacoEditor({ value, language, ariaLabel, path, onChange, onRea
       fixedOverflowWidgets: true,
       renderLineHighlight: 'all',
       stickyScroll: { enabled: false },
+      // iptables-save has no nesting to colour or match: no bracket-pair index to rebuild on
+      // every edit of a large dump.
+      bracketPairColorization: { enabled: false },
+      guides: { bracketPairs: false },
+      matchBrackets: 'never',
     });
     editorRef.current = editor;
     const sub = editor.onDidChangeModelContent(() => {
