@@ -91,6 +91,10 @@ describe('cli usage errors', () => {
       'trace with a bad port',
       ['trace', 'x', '--from', 'pod', '--src', 'a', '--dst', 'b', '--dport', '99999'],
     ],
+    [
+      'trace icmp with a port',
+      ['trace', 'x', '--from', 'pod', '--src', 'a', '--dst', 'b', '--proto', 'icmp', '--dport', '80'],
+    ],
     ['gen without --services', ['gen', '--seed', '1']],
     ['gen with a bad flavour', ['gen', '--services', '2', '--flavour', 'nft']],
   ];
@@ -175,6 +179,32 @@ describe('cli trace', () => {
     expect(new Set(json.outcomes.map((o) => o.dnat))).toEqual(new Set(['10.180.0.4:80', '10.180.0.5:80']));
     expect(json.connections).toHaveLength(200);
     expect(Object.values(json.endpointCounts).reduce((a, b) => a + b, 0)).toBe(200);
+  });
+});
+
+describe('cli trace --proto icmp', () => {
+  it('pings a cluster IP: no Service rule matches ICMP, so nothing DNATs and the packet is forwarded as sent', async () => {
+    const run = await runCli([
+      'trace',
+      fixturePath('iptables/k8s-overall-rules.iptables-save.txt'),
+      '--from',
+      'pod',
+      '--src',
+      '10.0.0.2',
+      '--dst',
+      '172.30.0.44',
+      '--proto',
+      'icmp',
+      '--node-ip',
+      '192.168.0.2',
+    ]);
+    expect(run.code).toBe(0);
+    const json = JSON.parse(run.stdout) as {
+      outcomes: { probability: number; dnat: string | null; verdict: string; path: { chain: string }[] }[];
+    };
+    expect(json.outcomes).toHaveLength(1);
+    expect(json.outcomes[0]).toMatchObject({ probability: 1, dnat: null, verdict: 'ACCEPT' });
+    expect(json.outcomes[0]?.path.some((s) => s.chain.startsWith('KUBE-SVC-'))).toBe(false);
   });
 });
 

@@ -7,7 +7,7 @@ import { readInput, UsageError } from '../io';
 import { cliDiagnostics, printResult } from '../json';
 
 const HELP = `Usage: cli trace <iptables-save file | -> --from pod|host|external --src IP --dst IP --dport N
-                 [--sport N] [--proto tcp|udp|sctp] [--node-ip IP]... [--in-if NAME] [--out-if NAME]
+                 [--sport N] [--proto tcp|udp|sctp|icmp] [--node-ip IP]... [--in-if NAME] [--out-if NAME]
                  [--connections K --seed S]
 
 Traces the first packet of a connection through the dump and prints JSON:
@@ -15,11 +15,12 @@ Traces the first packet of a connection through the dump and prints JSON:
 With --connections, also samples K connections with the seeded PRNG and adds
   "connections": [{ "dnat", "masquerade", "verdict", "path" }], "endpointCounts": { "ip:port" | "<none>": n }.
 --node-ip (repeatable) lists the node's own addresses (addrtype LOCAL).
+--proto icmp sends an echo request: it has no ports (--dport and --sport are not taken).
 Exit: 0 without error diagnostics, 1 with errors, 2 for usage errors.
 `;
 
 const ORIGINS: readonly Origin[] = ['pod', 'host', 'external'];
-const PROTOCOLS: readonly L4Protocol[] = ['tcp', 'udp', 'sctp'];
+const PROTOCOLS: readonly L4Protocol[] = ['tcp', 'udp', 'sctp', 'icmp'];
 
 function oneOf<T extends string>(value: string | undefined, allowed: readonly T[], name: string): T {
   if (value === undefined) throw new UsageError(`missing --${name}`);
@@ -59,13 +60,19 @@ export const traceCommand: Command = {
     }
     const file = positional(positionals, 0, 'iptables-save file');
     const v = values as Record<string, string | string[] | boolean | undefined>;
+    const proto = oneOf((v.proto as string | undefined) ?? 'tcp', PROTOCOLS, 'proto');
+    const ported = proto !== 'icmp';
+    if (!ported && (v.dport !== undefined || v.sport !== undefined))
+      throw new UsageError('--proto icmp has no ports: leave out --dport and --sport');
     const packet: Packet = {
       origin: oneOf(v.from as string | undefined, ORIGINS, 'from'),
       src: required(v.src as string | undefined, 'src'),
       dst: required(v.dst as string | undefined, 'dst'),
-      proto: oneOf((v.proto as string | undefined) ?? 'tcp', PROTOCOLS, 'proto'),
-      dport: intOption(required(v.dport as string | undefined, 'dport'), 'dport', 0, 65535) ?? null,
-      sport: intOption(v.sport as string | undefined, 'sport', 0, 65535) ?? null,
+      proto,
+      dport: ported
+        ? (intOption(required(v.dport as string | undefined, 'dport'), 'dport', 0, 65535) ?? null)
+        : null,
+      sport: ported ? (intOption(v.sport as string | undefined, 'sport', 0, 65535) ?? null) : null,
       inIface: (v['in-if'] as string | undefined) ?? null,
       outIface: (v['out-if'] as string | undefined) ?? null,
     };
