@@ -123,3 +123,19 @@ test('a destination that matches no Service is accepted without DNAT, in words',
   await expect(packet.verdict).toContainText('No DNAT');
   await expect(packet.bars).toContainText('No endpoint lottery');
 });
+
+test('a ping to the cluster IP matches no Service rule: no DNAT, and the port field is off', async ({
+  explorer,
+  page,
+}) => {
+  const packet = new PacketPage(page);
+  await explorer.goto();
+  await packet.send({ ...POD_TO_CLUSTER_IP, proto: 'icmp' });
+  await expect(page.getByLabel('Destination port', { exact: true })).toBeDisabled();
+  await expect(packet.verdict).toContainText('No DNAT');
+  // PREROUTING jumps to KUBE-SERVICES, where no rule matches ICMP: the packet returns unchanged.
+  await expect(packet.pathItems().first()).toContainText('KUBE-SERVICES');
+  const chains = await packet.pathChains();
+  expect(chains).not.toContain('KUBE-SERVICES');
+  expect(chains.filter((c) => /^KUBE-(SVC|SEP)-/.test(c))).toEqual([]);
+});

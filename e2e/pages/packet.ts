@@ -6,7 +6,7 @@ export interface PacketInput {
   readonly src: string;
   readonly dst: string;
   readonly dport: number;
-  readonly proto: 'tcp' | 'udp' | 'sctp';
+  readonly proto: 'tcp' | 'udp' | 'sctp' | 'icmp';
   readonly nodeIp?: string;
 }
 
@@ -45,8 +45,10 @@ export class PacketPage {
     await this.page.getByLabel('Origin', { exact: true }).selectOption(p.origin);
     await this.page.getByLabel('Source IP', { exact: true }).fill(p.src);
     await this.page.getByLabel('Destination IP', { exact: true }).fill(p.dst);
-    await this.page.getByLabel('Destination port', { exact: true }).fill(String(p.dport));
+    // Protocol first: icmp has no port (the port field is disabled then).
     await this.page.getByLabel('Protocol', { exact: true }).selectOption(p.proto);
+    if (p.proto !== 'icmp')
+      await this.page.getByLabel('Destination port', { exact: true }).fill(String(p.dport));
     if (p.nodeIp) await this.page.getByLabel('Node IP', { exact: true }).fill(p.nodeIp);
     await this.page.getByRole('button', { name: 'Send packet' }).click();
     await expect(this.path).toBeVisible();

@@ -6,7 +6,8 @@ export interface PacketForm {
   readonly src: string;
   readonly dst: string;
   readonly dport: string;
-  readonly proto: 'tcp' | 'udp' | 'sctp';
+  /** `icmp` sends an echo request (ping): no ports, `dport` is not read. */
+  readonly proto: 'tcp' | 'udp' | 'sctp' | 'icmp';
   /** The node's own address (`addrtype LOCAL`, where NodePorts answer). */
   readonly nodeIp: string;
 }
@@ -34,6 +35,14 @@ export function packetFromForm(
   if (!isIpAddress(dst)) return { kind: 'error', message: `Destination IP "${dst}" is not an IP address.` };
   if (nodeIp && !isIpAddress(nodeIp))
     return { kind: 'error', message: `Node IP "${nodeIp}" is not an IP address.` };
+  const env = { localAddresses: nodeIp ? [nodeIp] : [], conntrack: 'new' } as const;
+  if (form.proto === 'icmp') {
+    return {
+      kind: 'ok',
+      packet: { origin: form.origin, src, dst, proto: 'icmp', sport: null, dport: null },
+      env,
+    };
+  }
   const port = Number(form.dport.trim());
   if (!Number.isInteger(port) || port < 1 || port > 65535) {
     return { kind: 'error', message: `Destination port "${form.dport}" is not a port (1–65535).` };
@@ -41,7 +50,7 @@ export function packetFromForm(
   return {
     kind: 'ok',
     packet: { origin: form.origin, src, dst, proto: form.proto, sport: null, dport: port },
-    env: { localAddresses: nodeIp ? [nodeIp] : [], conntrack: 'new' },
+    env,
   };
 }
 

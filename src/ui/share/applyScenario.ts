@@ -18,7 +18,7 @@ export function needsConfirmation(
   return s.iptablesText !== scenario.iptables || s.kubectlText !== scenario.kubectl;
 }
 
-/** The packet form a scenario's packet fills (ICMP, which the form cannot send, keeps the form's protocol). */
+/** The packet form a scenario's packet fills (an ICMP packet keeps the form's port, which it does not use). */
 export function formFromScenario(scenario: Scenario, current: PacketForm): PacketForm {
   const p = scenario.packet;
   const nodeIp = scenario.nodeIps[0] ?? current.nodeIp;
@@ -27,8 +27,8 @@ export function formFromScenario(scenario: Scenario, current: PacketForm): Packe
     origin: p.origin,
     src: p.src,
     dst: p.dst,
-    dport: p.dport === null ? '' : String(p.dport),
-    proto: p.proto === 'icmp' ? current.proto : p.proto,
+    dport: p.dport === null ? current.dport : String(p.dport),
+    proto: p.proto,
     nodeIp,
   };
 }

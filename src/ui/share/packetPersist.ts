@@ -13,7 +13,7 @@ export const PACKET_STORAGE_KEY = 'kpe.packet.v1';
 const SAVE_DEBOUNCE_MS = 300;
 
 const ORIGINS: readonly Origin[] = ['pod', 'host', 'external'];
-const PROTOS: readonly PacketForm['proto'][] = ['tcp', 'udp', 'sctp'];
+const PROTOS: readonly PacketForm['proto'][] = ['tcp', 'udp', 'sctp', 'icmp'];
 
 /** The saved packet form, or null when there is none or it is unreadable. Never throws. */
 export function loadPacketForm(storage: StorageLike | null): PacketForm | null {

@@ -3,6 +3,7 @@ import { cloneElement, type FormEvent, type ReactElement, useEffect, useId, useM
 import type { ServiceTarget } from '../../core/graph/services';
 import type { Origin } from '../../core/trace/types';
 import { type MessageKey, type Translate, useT } from '../../i18n';
+import type { PacketForm } from '../../state/packetForm';
 import { useStore } from '../../state/store';
 
 const ORIGINS: readonly { value: Origin; text: MessageKey }[] = [
@@ -122,20 +123,23 @@ export function PacketPanel() {
         </Field>
         <Field label={tr('packet.dport')}>
           <input
-            value={form.dport}
+            value={form.proto === 'icmp' ? '' : form.dport}
             inputMode="numeric"
             onChange={(e) => setField('dport', e.target.value)}
             spellCheck={false}
+            disabled={form.proto === 'icmp'}
+            placeholder={form.proto === 'icmp' ? tr('packet.noPorts') : undefined}
           />
         </Field>
         <Field label={tr('packet.proto')}>
           <select
             value={form.proto}
-            onChange={(e) => setField('proto', e.target.value as 'tcp' | 'udp' | 'sctp')}
+            onChange={(e) => setField('proto', e.target.value as PacketForm['proto'])}
           >
             <option value="tcp">tcp</option>
             <option value="udp">udp</option>
             <option value="sctp">sctp</option>
+            <option value="icmp">{tr('packet.icmp')}</option>
           </select>
         </Field>
         <Field label={tr('packet.nodeIp')}>
