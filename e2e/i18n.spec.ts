@@ -1,3 +1,4 @@
+import { explainCodeZh } from '../src/i18n/codesZh';
 import { expect, test } from './fixtures';
 import { PacketPage } from './pages/packet';
 import { PresenterPage } from './pages/presenter';
@@ -26,6 +27,13 @@ test('the language switch rewrites the packet path, and the choice survives a re
   await expect(page.getByLabel('源 IP', { exact: true })).toBeVisible();
   await expect(page.getByRole('heading', { name: '端点概率' })).toBeVisible();
   await expect(ui.language()).toHaveValue('zh-CN');
+  // The example's notes (kubectl truncated an endpoint list): a Chinese explanation, then the
+  // English message marked as English.
+  const note = explorer.iptablesEditor
+    .locator('.diagnostics li', { hasText: 'model/endpoints-mismatch' })
+    .first();
+  await expect(note).toContainText(explainCodeZh('model/endpoints-mismatch') ?? 'missing');
+  await expect(note.locator('[lang="en"]')).toContainText('is not among the endpoints kubectl printed');
 
   await page.reload();
   await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');

@@ -102,6 +102,8 @@ export const en = {
   'packet.src': 'Source IP',
   'packet.dst': 'Destination IP',
   'packet.dport': 'Destination port',
+  'packet.icmp': 'icmp (ping)',
+  'packet.noPorts': 'no ports for icmp',
   'packet.proto': 'Protocol',
   'packet.nodeIp': 'Node IP',
   'packet.service': 'Service address',

@@ -102,6 +102,8 @@ export const zhCN: Dictionary = {
   'packet.src': '源 IP',
   'packet.dst': '目标 IP',
   'packet.dport': '目标端口',
+  'packet.icmp': 'icmp（ping）',
+  'packet.noPorts': 'icmp 没有端口',
   'packet.proto': '协议',
   'packet.nodeIp': '节点 IP',
   'packet.service': 'Service 地址',

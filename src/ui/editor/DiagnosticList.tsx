@@ -1,6 +1,7 @@
 import type { Diagnostic } from '../../core/text/diagnostic';
 import type { LineIndex } from '../../core/text/lineIndex';
-import { plural, useT } from '../../i18n';
+import { plural, useLang, useT } from '../../i18n';
+import { explainCodeZh } from '../../i18n/codesZh';
 
 const SHOWN = 50;
 
@@ -15,6 +16,7 @@ export function DiagnosticList({
   readonly onGoto: (line: number) => void;
 }) {
   const tr = useT();
+  const lang = useLang();
   const count = (s: Diagnostic['severity']) => diagnostics.filter((d) => d.severity === s).length;
   const errors = count('error');
   const warnings = count('warning');
@@ -33,13 +35,24 @@ export function DiagnosticList({
       <ul>
         {diagnostics.slice(0, SHOWN).map((d, i) => {
           const line = index.position(d.span.start).line;
+          const zh = lang === 'zh-CN' ? explainCodeZh(d.code) : null;
           return (
             // biome-ignore lint/suspicious/noArrayIndexKey: diagnostics have no identity; the list is rebuilt whole.
             <li key={i} className={`diag-${d.severity}`}>
               <button type="button" className="link" onClick={() => onGoto(line)}>
                 {tr('diag.line', { line })}
               </button>{' '}
-              <span className="diag-severity">{tr(`diag.${d.severity}`)}</span> {d.message}{' '}
+              <span className="diag-severity">{tr(`diag.${d.severity}`)}</span>{' '}
+              {zh === null ? (
+                d.message
+              ) : (
+                <>
+                  {zh}{' '}
+                  <span lang="en" className="diag-detail">
+                    {d.message}
+                  </span>
+                </>
+              )}{' '}
               <code>{d.code}</code>
             </li>
           );

@@ -1,10 +1,25 @@
 import './trace.css';
 import { useEffect, useMemo, useRef } from 'react';
 import { describePath } from '../../core/graph/steps';
-import { useLang, useT } from '../../i18n';
+import { type Language, useLang, useT } from '../../i18n';
+import { explainCodeZh } from '../../i18n/codesZh';
 import { useStore } from '../../state/store';
 import { useChosenOutcome, useServiceLabels } from './hooks';
 import { Verdict } from './Verdict';
+
+/** In 简体中文, the explanation of `code` followed by the English `message`; else the message alone. */
+function Explained({ code, message, lang }: { code: string; message: string; lang: Language }) {
+  const zh = lang === 'zh-CN' ? explainCodeZh(code) : null;
+  if (zh === null) return <>{message}</>;
+  return (
+    <>
+      {zh}{' '}
+      <span lang="en" className="diag-detail">
+        {message}
+      </span>
+    </>
+  );
+}
 
 /** The tracer's assumptions (conntrack state, ipsets, unknown modules…), listed beside the result. */
 function Assumptions() {
@@ -12,6 +27,7 @@ function Assumptions() {
   const outcome = useChosenOutcome();
   const select = useStore((s) => s.setHighlightedLine);
   const tr = useT();
+  const lang = useLang();
   if (!result) return null;
   const items = [...result.assumptions, ...(outcome?.assumptions ?? [])].filter(
     (a, i, all) =>
@@ -27,7 +43,7 @@ function Assumptions() {
         <ul>
           {items.map((a) => (
             <li key={`${a.code}-${a.line}-${a.message}`}>
-              {a.message}
+              <Explained code={a.code} message={a.message} lang={lang} />
               {a.line !== null && (
                 <button type="button" className="link" onClick={() => select(a.line)}>
                   {tr('assume.line', { line: a.line })}
@@ -37,7 +53,7 @@ function Assumptions() {
           ))}
           {problems.map((d) => (
             <li key={`${d.code}-${d.span.start}`} className="assumption-problem">
-              {d.message}
+              <Explained code={d.code} message={d.message} lang={lang} />
             </li>
           ))}
         </ul>

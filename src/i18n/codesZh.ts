@@ -1,0 +1,165 @@
+/**
+ * 简体中文 explanations of every diagnostic code (iptables/, kubectl/, model/, trace/, share/, ui/)
+ * and every tracer assumption code (trace/): what was found and what the app did about it. Core
+ * messages stay English; the UI shows these beside them when the language is zh-CN. Vocabulary as
+ * in zh-CN.ts and the tracer's messages: 链, 规则, 目标地址转换 DNAT, 地址伪装, 端点, 数据包.
+ * codesZh.test.ts fails on a code without an explanation and on an explanation without a code.
+ */
+
+/** Added to iptables errors: the worker keeps drawing the last analysis without errors. */
+const STALE = '在修正之前，链图仍显示最后一次没有错误的输入。';
+
+export const CODE_EXPLANATIONS_ZH: Readonly<Record<string, string>> = {
+  // iptables-save 解析（src/core/iptables/codes.ts）
+  'iptables/unterminated-quote': `引号（"…"）在行尾之前没有闭合，iptables-restore 无法读取这一行。${STALE}`,
+  'iptables/missing-value': `某个选项缺少它的值（例如 --dport 位于行尾，后面没有端口）。${STALE}`,
+  'iptables/bad-address': `iptables 无法解析这个 IP 地址或 CIDR 网段。${STALE}`,
+  'iptables/bad-port': `端口或端口范围不是数字，或超出 0–65535（multiport 最多列 15 个端口）。${STALE}`,
+  'iptables/bad-probability': `--probability 的值不是 0 到 1 之间的数字。${STALE}`,
+  'iptables/bad-number': `标记（mark）、掩码或计数不是有效的数字。${STALE}`,
+  'iptables/unknown-table': `无法判断这条规则属于哪张表（没有 *table 表头，也无法从 kube-proxy 的链名推断），这条规则被略去。${STALE}`,
+  'iptables/bad-table': `*name 指定的表不存在（只有 filter、nat、mangle、raw、security）。${STALE}`,
+  'iptables/outside-table': `链声明、规则或 COMMIT 出现在 *table … COMMIT 块之外（在 COMMIT 之后、下一个 *table 之前）。${STALE}`,
+  'iptables/bad-line': `表内的这一行既不是链声明、规则、COMMIT，也不是注释（链声明的格式是 :链名 策略 [数据包数:字节数]）。${STALE}`,
+  'iptables/bad-rule': `规则格式有误：-A/-I 后缺少链名，应为选项的位置出现了多余的词，或 ! 的位置不对。${STALE}`,
+  'iptables/bad-policy': `内置链的默认策略只能是 ACCEPT 或 DROP（用户自定义链写 -）。${STALE}`,
+  'iptables/not-save-format':
+    '这是 iptables -L 的输出，它省略了规则的匹配条件，无法分析。请在节点上运行 iptables-save（或 iptables-save -t nat）并粘贴其输出。',
+  'iptables/nftables-ruleset':
+    '这是 nftables 规则集（nft list ruleset，kube-proxy 的 nftables 模式），目前还不支持。请粘贴 iptables 模式节点的 iptables-save 输出。',
+  'iptables/binary-data': '这些行含有 NUL 或控制字符，是二进制数据而不是文本，没有被读取。',
+  'iptables/missing-commit': '某张表没有以 COMMIT 结束，导出内容可能被截断；已读到的链和规则照常使用。',
+  'iptables/undeclared-jump-target':
+    '规则跳转到文本中不存在的链（可能是不完整的导出）；这条链被当作空链处理。',
+  'iptables/duplicate-chain': '同一张表中同一条链被声明了两次；重复的声明被忽略。',
+  'iptables/undeclared-chain': '表中有这条链的规则，但没有它的 :链名 声明；规则照常读取，这条链被自动创建。',
+  'iptables/implied-table': '规则前没有 *table 表头：已根据 kube-proxy 的链名推断出这些规则所属的表。',
+  'iptables/implied-chain':
+    '这是一段规则摘录（例如 iptables-save | grep 的输出），缺少 :链名 声明；这些链是根据使用它们的规则推断出来的。',
+  'iptables/skipped-line': '摘录中不是 iptables 规则的行（shell 提示符、说明文字等）已被跳过。',
+  'iptables/unquoted-comment': '--comment 的值含有空格却没有加引号：后面的几个词已合并为同一条注释。',
+  'iptables/list-rules-format': '这是 iptables -S 的输出：它只列出一张表，表名是根据其中的链推断出来的。',
+  'iptables/too-many-diagnostics': '诊断信息超过上限（1000 条），其余的不再显示。',
+  'iptables/unknown-module':
+    '解析器不认识这个匹配模块（-m），按原样保留；追踪时无法判断它是否匹配，会记录一条假设。',
+  'iptables/unknown-option': '解析器不认识这个选项，按原样保留。',
+  'iptables/unknown-target': '解析器不认识这个目标（-j）扩展，按原样保留。',
+  'iptables/restore-only': '这是 iptables-restore 输入中的命令（例如 -X 链名），已保留，但不会被执行。',
+
+  // 规则的建模（src/core/model）
+  'model/undeclared-jump-target': '规则跳转到一条不存在的链；已用一条空链代替。',
+  'model/unreadable-value': '无法读取这个目标的选项，按原样保留；追踪时不模拟它的效果。',
+  'model/endpoints-mismatch':
+    'kubectl 的端点与 iptables 中的 KUBE-SEP 链对不上：某个就绪端点没有 KUBE-SEP 链，或某条 KUBE-SEP 链的端点不在 kubectl 中。若 kubectl 截断了端点列表，或 Service 使用 Local 流量策略，这只是一条提示。',
+  'model/stale-chain':
+    '过期的链：这条 Service 链属于 kubectl 没有列出的 Service，或在完整导出中没有任何规则跳转到它（大集群中 kube-proxy 只定期删除这类链）。',
+  'model/service-without-rules':
+    'kubectl 中这个 Service 有 cluster IP 和就绪端点，但导出的 KUBE-SERVICES 链中没有它的规则。',
+  'model/hash-mismatch':
+    '注释中写的 Service 端口经哈希后与链名不一致（可能是手工修改过，或来自不同版本的 kube-proxy）。',
+  'model/cluster-ip-mismatch': 'kubectl 显示的 cluster IP 或端口与该 Service 在 KUBE-SERVICES 规则中的不同。',
+  'model/owner-unknown':
+    '找不到这条 KUBE-SVC/KUBE-SEP 链所属的 Service 端口（没有注释，kubectl 中也没有与之对应的哈希）。',
+  'model/probability-gap':
+    '这条链的随机概率级联没有覆盖全部情况（最后一条 KUBE-SEP 规则仍带 statistic 匹配）：一部分新连接会走到链尾而不选择任何端点。',
+  'model/sep-without-dnat': '这条 KUBE-SEP 链有规则，但没有目标地址转换 DNAT 规则。',
+
+  // kubectl 输出（src/core/kubectl/codes.ts）
+  'kubectl/empty': '没有粘贴任何 kubectl 输出。',
+  'kubectl/not-kubectl':
+    '这段文字看起来不是 kubectl 的输出（kubectl get svc,ep、-o json 或 -o yaml），没有读取到任何 Service。',
+  'kubectl/ignored-text': 'kubectl 输出前后不属于它的文字（说明、其他命令的输出）已被忽略。',
+  'kubectl/server-warning': 'kubectl 打印的 Warning: 警告行（例如 1.33 起 v1 Endpoints 已弃用），已跳过。',
+  'kubectl/server-error': 'kubectl 在这里报告了错误（Error from server … 或 error: …），这里没有可读的数据。',
+  'kubectl/no-resources': 'kubectl 在这里没有找到任何资源（No resources found）。',
+  'kubectl/unsupported-table': '这是其他资源（如 pods、deployments）的表格，已跳过。',
+  'kubectl/unknown-column': '这一列（如 LABELS 或自定义列）用不到，已忽略。',
+  'kubectl/missing-column': 'Service/Endpoints 表格缺少必需的列（例如 PORT(S)），整张表被跳过。',
+  'kubectl/row-misaligned': '表格的单元格与表头对不齐（或列间的空白被压缩了），改为按空白拆分单元格来读取。',
+  'kubectl/row-columns': '这一行的单元格数与表头的列数不同，读取结果可能有误。',
+  'kubectl/bad-port': '这一项不是 port[:nodePort]/协议 形式的有效端口，无法作为端口读取。',
+  'kubectl/bad-endpoint': 'ENDPOINTS 中的这一项不是 ip:端口（EndpointSlice 表格中则不是地址），已跳过。',
+  'kubectl/bad-address':
+    'CLUSTER-IP 或 EXTERNAL-IP 中的这一项不是 IP 地址（在允许的地方也不是主机名），已忽略。',
+  'kubectl/endpoints-truncated':
+    'kubectl 只显示了前几个端点（“+ N more...”），其余被隐藏，与规则的对比因此不完整。粘贴 kubectl get endpointslices -o json 可看到全部端点。',
+  'kubectl/endpoints-none-ready':
+    'ENDPOINTS 列为空：这个 Service 有端点，但没有一个已就绪（该列只列出就绪的地址）；kube-proxy 不为未就绪的端点生成 KUBE-SEP 规则（仍在提供服务的终止中端点除外）。',
+  'kubectl/external-ip-truncated':
+    'kubectl 把负载均衡器地址截断成了 16 个字符，无法使用；用 -o wide 可看到完整地址。',
+  'kubectl/slice-service-inferred':
+    'EndpointSlice 表格只显示切片名：Service 名是从切片名（<service>-<5 个字符>）推断的；-o json 会给出 kubernetes.io/service-name 标签。',
+  'kubectl/slice-readiness-assumed': 'EndpointSlice 表格不显示端点的状态：假定所有端点都已就绪。',
+  'kubectl/fqdn-slice': '这是 FQDN 类型的 EndpointSlice；kube-proxy 只处理 IPv4/IPv6 切片，因此忽略它。',
+  'kubectl/slice-without-service':
+    '这个 EndpointSlice 没有 kubernetes.io/service-name 标签；kube-proxy 会忽略它，这里也忽略。',
+  'kubectl/json-syntax': 'JSON 格式错误；出错位置之前的完整对象仍会被读取。',
+  'kubectl/yaml-syntax': 'YAML 格式错误；出错位置之前的完整对象仍会被读取。',
+  'kubectl/yaml-too-large':
+    '这段 YAML 太大，无法在合理时间内解析，已跳过；请改为粘贴 -o json 的输出（读取快得多）。',
+  'kubectl/unsupported-kind': '其他类型的对象（如 Pod、ConfigMap），已忽略。',
+  'kubectl/invalid-object': '无法使用的对象（没有 kind、没有 metadata.name，或嵌套过深），已忽略。',
+  'kubectl/invalid-field': '某个字段的类型错误或取值不可能（例如不是 IP 地址、无效的端口），已忽略该字段。',
+  'kubectl/duplicate-service':
+    '同一个 Service 出现了不止一次：保留信息更完整的 JSON/YAML 版本，否则保留第一次出现的。',
+  'kubectl/too-many-diagnostics': '诊断信息太多（超过 500 条），其余的已省略；输入仍会被完整读取。',
+
+  // 数据包追踪：诊断与假设（src/core/trace）
+  'trace/implied-kube-jumps':
+    '导出中有 kube-proxy 的链，却没有从内置链跳转到它们的规则（kube-proxy 单独安装这些跳转）；追踪时假定存在 kube-proxy 的标准跳转。',
+  'trace/conntrack-assumed': '仅凭数据包无法得知这个 conntrack 连接跟踪条件，假定它成立。',
+  'trace/nat-skipped':
+    '这不是连接的第一个数据包（连接状态不是 NEW），只有第一个数据包经过 nat 表，因此跳过了 nat 链。',
+  'trace/missing-chain': '文本中没有这条链（可能是不完整的导出），它的规则未知，按空链处理。',
+  'trace/loop': '链之间的跳转形成了环路（进入链的次数超过上限）；追踪停止，数据包按丢弃处理。',
+  'trace/assumed-nth-counter': 'statistic --mode nth 的计数器状态未知，假定它处于初始值。',
+  'trace/assumed-in-iface': '没有指定数据包的入接口，假定为所示的接口。',
+  'trace/assumed-out-iface': '没有指定数据包的出接口，假定为所示的接口。',
+  'trace/assumed-sport': '没有给出源端口，假定为一个临时端口（40000）。',
+  'trace/addrtype-assumed': '只有节点的路由表知道子网广播和任播地址；这个地址按所示的地址类型处理。',
+  'trace/addrtype-iface': '假定这个本机地址配置在规则限定的入接口或出接口上（--limit-iface-in/out）。',
+  'trace/connmark-assumed': '连接标记（ctmark）无法从导出中得知，假定为 0。',
+  'trace/unknown-match': '这个匹配条件无法从导出中判断（未建模的模块），假定它不成立（取反时则成立）。',
+  'trace/limit-assumed':
+    '速率限制（limit/hashlimit）的状态未知，假定数据包在限速之内（--hashlimit-above 则不成立）。',
+  'trace/ipset-unknown': '导出中不包含 ipset 集合的成员，假定地址不在集合中。',
+  'trace/physdev-assumed': '假定数据包是被路由的，而不是经网桥转发（physdev 条件不成立）。',
+  'trace/socket-assumed': '假定没有匹配的本地套接字（socket 条件不成立）。',
+  'trace/owner-assumed': '假定数据包不是由规则所指的进程或用户发出的（owner 条件不成立）。',
+  'trace/helper-assumed': '假定连接没有使用 conntrack helper（helper 条件不成立）。',
+  'trace/connlimit-assumed': '连接数未知：假定 --connlimit-upto 成立，--connlimit-above 不成立。',
+  'trace/ipsec-policy-assumed': '假定没有 IPsec 策略（只有 --pol none 成立）。',
+  'trace/rpfilter-assumed': '假定反向路径检查（rpfilter）通过。',
+  'trace/icmp-type-assumed': '假定 ICMP 类型正是规则要求的类型。',
+  'trace/invalid-packet': '数据包的地址不是有效的 IP 地址，无法追踪。',
+  'trace/family-mismatch': '数据包的地址族（IPv4/IPv6）与规则的不同，任何地址条件都不会匹配。',
+  'trace/assumed-ctstate-new': '没有指定连接跟踪状态：把数据包当作一个 NEW 新连接的第一个数据包。',
+  'trace/ctstate-given': '指定的连接状态不是 NEW：这个连接之前建立的 NAT 绑定未知，不会显示。',
+  'trace/recent-ttl-assumed': 'recent --rttl：假定 TTL 自上次命中以来没有变化。',
+  'trace/recent-hitcount-assumed':
+    'recent --hitcount：recent 列表只记录了该地址最后一次出现的时间，只算作一次命中。',
+  'trace/queue-verdict-unknown':
+    '数据包被交给用户空间程序（QUEUE/NFQUEUE），其判决未知：带 --queue-bypass 时视为接受，否则视为丢弃（没有程序监听时内核就是这样做的）。',
+  'trace/redirect-address': 'REDIRECT：假定入接口的地址为所示地址，数据包被重定向到本机的这个地址。',
+  'trace/unknown-target': '这个目标没有被建模，追踪时视为接受数据包。',
+  'trace/nat-range-first': 'NAT 目标给出了地址或端口范围，这里只显示第一个地址和端口。',
+  'trace/internal-error': '追踪器内部出错（程序缺陷），这次追踪没有可信的结果。',
+  'trace/outcome-cap': '可能的结果超过 10000 个：之后的随机匹配只沿概率较大的分支继续。',
+
+  // 分享链接（src/core/share/codec.ts）
+  'share/not-a-link': '这个链接的 URL 片段中没有场景（#s=…），无法打开。',
+  'share/unknown-version': '这个场景由更新的或未知版本的 kube-proxy explorer 生成，无法打开。',
+  'share/bad-base64': '这个链接已损坏（不是有效的 base64url），无法打开。',
+  'share/corrupt': '这个链接已损坏（压缩数据无法解压），无法打开。',
+  'share/too-large': '这个场景解压后超过 64 MB 上限，为安全起见没有打开。',
+  'share/bad-json': '场景内容不是有效的 JSON，无法打开。',
+  'share/bad-shape': '场景缺少某个字段或字段有误，无法打开。',
+
+  // 应用本身（src/workers）
+  'ui/internal-error': '应用在某个分析阶段内部出错（程序缺陷）；这一阶段没有结果，其余部分照常工作。',
+};
+
+/** The 简体中文 explanation of a diagnostic or assumption code, or null for an unknown code. */
+export function explainCodeZh(code: string): string | null {
+  return Object.hasOwn(CODE_EXPLANATIONS_ZH, code) ? (CODE_EXPLANATIONS_ZH[code] ?? null) : null;
+}
