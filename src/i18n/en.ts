@@ -134,6 +134,7 @@ export const en = {
     'Masquerade: the source is rewritten to {address} on the way out, so replies come back through this node.',
   'verdict.nodeAddress': "the node's own address",
   'verdict.local': 'Delivered to a process on this node (INPUT).',
+  'verdict.out': 'Sent out of the node (OUTPUT → POSTROUTING, no FORWARD) towards its destination.',
   'verdict.forward': 'Forwarded (FORWARD) towards its destination.',
   'verdict.acceptedTo': 'Accepted and sent to {endpoint}.',
   'verdict.accepted': 'Accepted.',

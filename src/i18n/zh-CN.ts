@@ -133,6 +133,7 @@ export const zhCN: Dictionary = {
   'verdict.masquerade': 'MASQUERADE 地址伪装：出去时源地址改写为 {address}，所以回应会经过这个节点返回。',
   'verdict.nodeAddress': '节点自己的地址',
   'verdict.local': '交付给本节点上的进程（INPUT）。',
+  'verdict.out': '从本节点发出（OUTPUT → POSTROUTING，不经过 FORWARD）到它的目的地。',
   'verdict.forward': '转发（FORWARD）到它的目的地。',
   'verdict.acceptedTo': '已接受（ACCEPT），发往 {endpoint}。',
   'verdict.accepted': '已接受（ACCEPT）。',

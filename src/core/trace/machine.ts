@@ -83,8 +83,9 @@ function setHookInterfaces(w: Walk, step: HookStep, ctx: WalkContext): void {
 /** The routing decision after PREROUTING / OUTPUT: on the (possibly DNATed) destination. */
 function route(w: Walk, ctx: WalkContext): void {
   const local = isLocal(w.dst, ctx);
-  w.delivery = local ? 'local' : 'forward';
   const fromOutput = w.plan === ROUTES.outbound;
+  // A locally generated packet to a remote address never sees FORWARD: OUTPUT → POSTROUTING → out.
+  w.delivery = local ? 'local' : fromOutput ? 'out' : 'forward';
   w.plan = fromOutput
     ? local
       ? ROUTES.outboundLocal

@@ -110,8 +110,13 @@ COMMIT
   const host = (dport: number) => pkt({ origin: 'host', src: '192.168.0.2', dst: '127.0.0.1', dport });
   it('a NEW packet DNATed in nat OUTPUT is NEW,DNAT in filter', () => {
     const o = only(trace(rs, host(3001), env));
-    expect(o).toMatchObject({ verdict: 'ACCEPT', dnat: '10.180.0.1:80', delivery: 'forward' });
+    // Generated on the node and routed to a remote pod: OUTPUT → POSTROUTING, never FORWARD.
+    expect(o).toMatchObject({ verdict: 'ACCEPT', dnat: '10.180.0.1:80', delivery: 'out' });
     expect(o.path.at(-1)).toMatchObject({ table: 'filter', line: 8, verdict: 'ACCEPT' });
+  });
+  it('a packet that came in and goes to a remote address is forwarded', () => {
+    const o = only(trace(rs, pkt({ origin: 'pod', src: '10.0.0.2', dst: '10.180.0.9', dport: 80 }), env));
+    expect(o).toMatchObject({ verdict: 'ACCEPT', dnat: null, delivery: 'forward' });
   });
   it('without DNAT the localnet rule drops it', () => {
     expect(only(trace(rs, host(3002), env)).verdict).toBe('DROP');

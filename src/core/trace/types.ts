@@ -88,8 +88,12 @@ export interface Outcome {
   readonly masquerade: boolean;
   /** The source after SNAT/MASQUERADE when known (`null` if unchanged). */
   readonly snat: string | null;
-  /** Where the packet is delivered: `local` (INPUT) or `forward` (FORWARD then out). */
-  readonly delivery: 'local' | 'forward' | null;
+  /**
+   * Where an accepted packet goes: `local` (INPUT: a process on this node), `forward` (FORWARD,
+   * then out: a packet that came in), `out` (a locally generated packet leaving the node through
+   * OUTPUT and POSTROUTING, without FORWARD).
+   */
+  readonly delivery: 'local' | 'forward' | 'out' | null;
   readonly path: readonly PathStep[];
   readonly assumptions: readonly Assumption[];
 }

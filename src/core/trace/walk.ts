@@ -76,7 +76,7 @@ export class Walk {
   dnat: string | null = null;
   masquerade = false;
   snat: string | null = null;
-  delivery: 'local' | 'forward' | null = null;
+  delivery: 'local' | 'forward' | 'out' | null = null;
 
   plan: readonly HookStep[] = [];
   planIdx = 0;

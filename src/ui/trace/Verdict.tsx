@@ -25,6 +25,7 @@ export function verdictWords(
   if (o.masquerade) detail.push(tr('verdict.masquerade', { address: o.snat ?? tr('verdict.nodeAddress') }));
   if (o.delivery === 'local') detail.push(tr('verdict.local'));
   else if (o.delivery === 'forward') detail.push(tr('verdict.forward'));
+  else if (o.delivery === 'out') detail.push(tr('verdict.out'));
   return {
     tone: o.dnat ? 'dnat' : 'accept',
     title: o.dnat ? tr('verdict.acceptedTo', { endpoint: o.dnat }) : tr('verdict.accepted'),
