@@ -13,12 +13,18 @@ export interface MonacoEditorProps {
   readonly onReady?: (editor: monaco.editor.IStandaloneCodeEditor) => (() => void) | undefined;
 }
 
+/** Above this many characters, edits reach `onChange` in batches (every DEFER_CHANGES_MS), not per keystroke. */
+const DEFER_CHANGES_CHARS = 1_000_000;
+const DEFER_CHANGES_MS = 120;
+
 /** A thin wrapper around `monaco.editor.create` (no @monaco-editor/react: it carries a CDN default). */
 export function MonacoEditor({ value, language, ariaLabel, path, onChange, onReady }: MonacoEditorProps) {
   const host = useRef<HTMLDivElement>(null);
   const editorRef = useRef<monaco.editor.IStandaloneCodeEditor | null>(null);
   const emitted = useRef(value);
   const applying = useRef(false);
+  /** A burst of typing in a large text not yet handed to `onChange`. */
+  const pending = useRef<ReturnType<typeof setTimeout> | null>(null);
   const callbacks = useRef({ onChange, onReady });
   callbacks.current = { onChange, onReady };
 
@@ -48,13 +54,31 @@ export function MonacoEditor({ value, language, ariaLabel, path, onChange, onRea
       matchBrackets: 'never',
     });
     editorRef.current = editor;
-    const sub = editor.onDidChangeModelContent(() => {
-      if (applying.current) return;
+    const emit = () => {
+      pending.current = null;
       emitted.current = model.getValue();
       callbacks.current.onChange(emitted.current);
+    };
+    const sub = editor.onDidChangeModelContent(() => {
+      if (applying.current) return;
+      // model.getValue() of a large dump is a fresh multi-megabyte string, and every consumer of
+      // the text (line index, markers, worker message) pays again: in a large dump, keystrokes
+      // are handed over together, at most every DEFER_CHANGES_MS.
+      if (model.getValueLength() <= DEFER_CHANGES_CHARS) emit();
+      else if (pending.current === null) pending.current = setTimeout(emit, DEFER_CHANGES_MS);
     });
+    // Leaving the page hands over a pending burst first: capture listeners on the window run
+    // before the (bubble) pagehide listener that saves the input (analysisDriver.ts).
+    const flush = () => {
+      if (pending.current === null) return;
+      clearTimeout(pending.current);
+      emit();
+    };
+    window.addEventListener('pagehide', flush, { capture: true });
     const cleanup = callbacks.current.onReady?.(editor);
     return () => {
+      window.removeEventListener('pagehide', flush, { capture: true });
+      if (pending.current !== null) clearTimeout(pending.current);
       cleanup?.();
       sub.dispose();
       editor.dispose();
@@ -73,6 +97,11 @@ export function MonacoEditor({ value, language, ariaLabel, path, onChange, onRea
   useEffect(() => {
     const editor = editorRef.current;
     if (!editor || value === emitted.current) return;
+    // A text from outside replaces whatever burst of typing was still to be handed over.
+    if (pending.current !== null) {
+      clearTimeout(pending.current);
+      pending.current = null;
+    }
     emitted.current = value;
     // A new text from outside (file, example, reload) is not an edit: do not echo it back.
     applying.current = true;
