@@ -3,17 +3,26 @@
  * compilers print them); a line ends at `\n`, and a `\r` before it belongs to the line ending.
  */
 export class LineIndex {
-  /** Offsets at which each line starts; `lineStarts[0] === 0`. */
-  private readonly lineStarts: Uint32Array;
+  /** Offsets at which each line starts (`[0] === 0`); built on first use. */
+  private starts: Uint32Array | null = null;
 
-  constructor(private readonly text: string) {
-    const starts: number[] = [0];
-    let i = text.indexOf('\n');
-    while (i !== -1) {
-      starts.push(i + 1);
-      i = text.indexOf('\n', i + 1);
+  /**
+   * Cheap: the text is scanned on the first question, not here. A page keeps one index per
+   * editor text and most texts (a large clean dump, mid-typing) are never asked about.
+   */
+  constructor(private readonly text: string) {}
+
+  private get lineStarts(): Uint32Array {
+    if (this.starts === null) {
+      // Two passes (count, then fill) into one typed array: no growing array of boxed numbers.
+      let n = 1;
+      for (let i = this.text.indexOf('\n'); i !== -1; i = this.text.indexOf('\n', i + 1)) n++;
+      const starts = new Uint32Array(n);
+      let k = 1;
+      for (let i = this.text.indexOf('\n'); i !== -1; i = this.text.indexOf('\n', i + 1)) starts[k++] = i + 1;
+      this.starts = starts;
     }
-    this.lineStarts = Uint32Array.from(starts);
+    return this.starts;
   }
 
   get lineCount(): number {

@@ -4,6 +4,13 @@ import { connectAnalysisClient, type WorkerLike } from '../../workers/client';
 
 /** Typing pauses this long before the worker re-parses (the issue asks for ~150 ms). */
 export const ANALYZE_DEBOUNCE_MS = 150;
+/**
+ * For a large dump, a longer pause: its analysis takes seconds and cannot be interrupted once the
+ * worker runs it, and every request copies the whole text to the worker. A re-parse after each
+ * keystroke would queue analyses that are stale before they start.
+ */
+export const ANALYZE_DEBOUNCE_LARGE_MS = 1000;
+const LARGE_TEXT_CHARS = 1_000_000;
 /** Saving to localStorage waits for a longer pause: a 4 MB write is not free. */
 export const SAVE_DEBOUNCE_MS = 600;
 
@@ -34,7 +41,13 @@ export function startAnalysisDriver(): () => void {
   const unsubscribe = store.subscribe((s, prev) => {
     if (s.inputVersion === prev.inputVersion) return;
     if (analyzeTimer) clearTimeout(analyzeTimer);
-    analyzeTimer = setTimeout(() => store.getState().analyze(), ANALYZE_DEBOUNCE_MS);
+    // A text that just arrived whole (file, example, link) is analysed at once; edits wait.
+    const large =
+      s.iptablesText.length + s.kubectlText.length > LARGE_TEXT_CHARS && s.inputSource === 'edited';
+    analyzeTimer = setTimeout(
+      () => store.getState().analyze(),
+      large ? ANALYZE_DEBOUNCE_LARGE_MS : ANALYZE_DEBOUNCE_MS,
+    );
     // The untouched example is not the user's input: keep storage for what they typed or opened.
     if (s.inputSource === 'example') return;
     if (saveTimer) clearTimeout(saveTimer);

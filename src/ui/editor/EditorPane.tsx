@@ -43,15 +43,18 @@ export function EditorPane(p: EditorPaneProps) {
   const [editor, setEditor] = useState<monaco.editor.IStandaloneCodeEditor | null>(null);
   const [dragging, setDragging] = useState(false);
   const [fileError, setFileError] = useState<string | null>(null);
-  const index = useMemo(() => new LineIndex(p.text), [p.text]);
+  // Diagnostics describe the text of their analysis: index the text once per analysis, not per
+  // keystroke (scanning a 20 MB dump each key stalls typing; Monaco moves markers along with edits).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: keyed on the diagnostics on purpose (see above).
+  const diagnosed = useMemo(() => ({ text: p.text, index: new LineIndex(p.text) }), [p.diagnostics]);
   const tr = useT();
 
   useEffect(() => {
     const model = editor?.getModel();
     if (!model) return;
-    const { markers } = diagnosticsToMarkers(p.text, p.diagnostics, index);
+    const { markers } = diagnosticsToMarkers(diagnosed.text, p.diagnostics, diagnosed.index);
     monaco.editor.setModelMarkers(model, 'kpe', markers as monaco.editor.IMarkerData[]);
-  }, [editor, p.diagnostics, p.text, index]);
+  }, [editor, p.diagnostics, diagnosed]);
 
   const onDrop = (e: DragEvent) => {
     if (!e.dataTransfer.types.includes('Files')) return;
@@ -117,7 +120,7 @@ export function EditorPane(p: EditorPaneProps) {
       </div>
       <DiagnosticList
         diagnostics={p.diagnostics}
-        index={index}
+        index={diagnosed.index}
         onGoto={(line) => {
           editor?.revealLineInCenter(line);
           editor?.setPosition({ lineNumber: line, column: 1 });
