@@ -1,7 +1,9 @@
 import { writeFileSync } from 'node:fs';
+import type { TestInfo } from '@playwright/test';
 import { generateIptablesSave } from '../src/core/gen/generate';
 import { randomClusterSpec } from '../src/core/gen/randomSpec';
 import { expect, test } from './fixtures';
+import type { ExplorerPage } from './pages/explorer';
 import { BROKEN_RULE, RULE_COUNTS, WEB_KUBECTL, WEB_NAT_DUMP, WEB_NODE_DUMP } from './scenarios';
 
 // Projector-sized window for the README screenshots.
@@ -91,23 +93,33 @@ test('a reload straight after typing keeps the last keystrokes', async ({ explor
   await expect(explorer.iptablesEditor).toHaveAttribute('data-text-length', typed ?? '');
 });
 
+/** Generates a node dump, opens it with the file picker and waits until the editor holds all of it. */
+async function openGeneratedDump(
+  explorer: ExplorerPage,
+  testInfo: TestInfo,
+  name: string,
+  services: number,
+  seed: number,
+): Promise<string> {
+  const dump = generateIptablesSave(randomClusterSpec({ services, seed }), { flavour: 'iptables-save' });
+  const path = testInfo.outputPath(name);
+  writeFileSync(path, dump);
+  await explorer.openIptablesFile(path);
+  await expect(explorer.iptablesEditor).toHaveAttribute('data-text-length', String(dump.length), {
+    timeout: 30_000,
+  });
+  return dump;
+}
+
 test('in a large dump, keystrokes typed just before a reload are kept too', async ({
   explorer,
   page,
 }, testInfo) => {
   await explorer.goto();
   // Over a million characters (edits are handed over in batches) and under the storage limit.
-  const dump = generateIptablesSave(randomClusterSpec({ services: 400, seed: 5 }), {
-    flavour: 'iptables-save',
-  });
+  const dump = await openGeneratedDump(explorer, testInfo, 'large.iptables-save', 400, 5);
   expect(dump.length).toBeGreaterThan(1_000_000);
   expect(dump.length).toBeLessThan(3_500_000);
-  const path = testInfo.outputPath('large.iptables-save');
-  writeFileSync(path, dump);
-  await explorer.openIptablesFile(path);
-  await expect(explorer.iptablesEditor).toHaveAttribute('data-text-length', String(dump.length), {
-    timeout: 30_000,
-  });
   await expect(explorer.persistStatus).toHaveText('Saved in this browser.', { timeout: 30_000 });
   await explorer.typeAtEnd('iptables', '# typed last');
   await page.reload();
@@ -125,16 +137,8 @@ test('a dump too large for browser storage opens from a file and says it was not
 }, testInfo) => {
   await explorer.goto();
   // A generated 1,200-Service node: over 4 million characters, more than localStorage holds.
-  const big = generateIptablesSave(randomClusterSpec({ services: 1200, seed: 4 }), {
-    flavour: 'iptables-save',
-  });
+  const big = await openGeneratedDump(explorer, testInfo, 'big.iptables-save', 1200, 4);
   expect(big.length).toBeGreaterThan(4_000_000);
-  const path = testInfo.outputPath('big.iptables-save');
-  writeFileSync(path, big);
-  await explorer.openIptablesFile(path);
-  await expect(explorer.iptablesEditor).toHaveAttribute('data-text-length', String(big.length), {
-    timeout: 30_000,
-  });
   await explorer.waitForAnalysis(90_000);
   await expect(explorer.status).toContainText(/Parsed \d{2},\d{3} rules/);
   await expect(explorer.iptablesEditor).toContainText('from big.iptables-save');
