@@ -7,7 +7,11 @@
 // (the DNAT target as the endpoint sees it) and `peer` the source after any SNAT/MASQUERADE.
 // Client side: reads JSON lines `{ id, proto, dst, dport, src, sport, timeoutMs }` on stdin and
 // answers `{ id, kind: 'reply'|'refused'|'unreachable'|'timeout'|'error', reply?, code? }`.
+// `proto: 'icmp'` sends one echo request with iputils `ping -c 1` (Node has no raw sockets): `sport`
+// is the echo identifier (`ping -e`), `dport` is ignored, and a reply is `{ name: 'icmp', local:
+// <address the echo reply came from>, peer: '' }` (the kernel answers, not a server of ours).
 // Prints `{"kind":"ready"}` once every listener is bound, so the harness awaits an event, not a delay.
+import { execFile } from 'node:child_process';
 import dgram from 'node:dgram';
 import net from 'node:net';
 import readline from 'node:readline';
@@ -101,6 +105,40 @@ function connectUdp(req) {
   });
 }
 
+/**
+ * One echo request, `ping -n -c 1 -W <s> -e <id> -I <src> <dst>`: exit 0 with a `bytes from X` line
+ * is a reply; an ICMP error is reported by ping as `From X … Destination … Unreachable` (port
+ * unreachable → refused, like a UDP socket; host/net/admin → unreachable); EPERM from sendmsg (a
+ * DROP in OUTPUT) → unreachable; silence → timeout.
+ */
+function pingIcmp(req) {
+  return new Promise((resolve) => {
+    const wait = Math.max(1, Math.round((req.timeoutMs ?? 1000) / 1000));
+    const args = ['-n', '-c', '1', '-W', String(wait), '-e', String(req.sport)];
+    if (req.src) args.push('-I', req.src);
+    args.push(req.dst);
+    execFile('ping', args, { timeout: wait * 1000 + 5000 }, (err, stdout, stderr) => {
+      const text = `${stdout}\n${stderr}`;
+      const from = /bytes from ([0-9.]+)/.exec(text)?.[1];
+      if (!err && from)
+        return resolve({ id: req.id, kind: 'reply', reply: { name: 'icmp', local: from, peer: '' } });
+      if (/Port Unreachable/i.test(text))
+        return resolve({ id: req.id, kind: 'refused', code: 'ICMP port unreachable' });
+      const icmp = /From \S+ icmp_seq=\d+ (.*)/.exec(text)?.[1];
+      if (icmp)
+        return resolve({
+          id: req.id,
+          kind: /Unreachable|filtered/i.test(icmp) ? 'unreachable' : 'error',
+          code: icmp.trim(),
+        });
+      if (/Operation not permitted/.test(text))
+        return resolve({ id: req.id, kind: 'unreachable', code: 'EPERM' });
+      if (err && err.code === 1) return resolve({ id: req.id, kind: 'timeout' });
+      resolve({ id: req.id, kind: 'error', code: text.trim() || String(err) });
+    });
+  });
+}
+
 async function main() {
   const specs = listenSpec.split(',').filter(Boolean);
   try {
@@ -120,7 +158,7 @@ async function main() {
   rl.on('line', (line) => {
     if (!line.trim()) return;
     const req = JSON.parse(line);
-    const run = req.proto === 'udp' ? connectUdp : connectTcp;
+    const run = req.proto === 'udp' ? connectUdp : req.proto === 'icmp' ? pingIcmp : connectTcp;
     run(req).then(out, (err) => out({ id: req.id, kind: 'error', code: String(err) }));
   });
   rl.on('close', () => process.exit(0));

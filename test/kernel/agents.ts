@@ -5,9 +5,15 @@ import { fileURLToPath } from 'node:url';
 
 const AGENT = join(dirname(fileURLToPath(import.meta.url)), 'agent.mjs');
 
-/** One connection attempt as the agent makes it (source address and port chosen by the harness). */
+/** What the harness sends: a TCP connection, a UDP datagram, or one ICMP echo request (`ping`). */
+export type Proto = 'tcp' | 'udp' | 'icmp';
+
+/**
+ * One connection attempt as the agent makes it (source address and port chosen by the harness). For
+ * `icmp`, `sport` is the echo identifier and `dport` is 0 (unused).
+ */
 export interface ConnectRequest {
-  readonly proto: 'tcp' | 'udp';
+  readonly proto: Proto;
   readonly dst: string;
   readonly dport: number;
   readonly src: string | null;

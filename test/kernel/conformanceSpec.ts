@@ -186,7 +186,7 @@ const f = (
   dport: number,
   endpoints: string[] | 'DROP' | 'REJECT',
   masq = false,
-  protocol: 'tcp' | 'udp' = 'tcp',
+  protocol: Flow['protocol'] = 'tcp',
 ): Flow => ({
   name,
   sourceIP: src,
@@ -196,6 +196,17 @@ const f = (
   expectedEndpoints: Array.isArray(endpoints) ? endpoints : [],
   expectedOutput: Array.isArray(endpoints) ? endpoints.join(', ') : endpoints,
   masq,
+});
+
+/**
+ * An ICMP echo request (`ping`): every Service rule has `-p tcp/udp/sctp`, so none matches: no DNAT,
+ * no KUBE-MARK-MASQ, so no masquerade; the packet is routed as addressed. `output`: `''` routed on
+ * (forwarded, or out for the node's own), `ACCEPT` delivered to the node itself.
+ */
+const echo = (name: string, src: string, dst: string, output: '' | 'ACCEPT', echoReply: boolean): Flow => ({
+  ...f(name, src, dst, 0, [], false, 'icmp'),
+  expectedOutput: output,
+  echoReply,
 });
 
 /**
@@ -269,6 +280,36 @@ export function conformanceFlows(): Flow[] {
       80,
       ['10.1.0.20:8080'],
       true,
+    ),
+    echo(
+      'ICMP echo to a ClusterIP from a pod (no Service rule matches)',
+      CLIENT_POD,
+      '10.96.0.10',
+      '',
+      false,
+    ),
+    echo('ICMP echo to a ClusterIP from the node (not masqueraded)', NODE_IP, '10.96.0.10', '', false),
+    echo(
+      'ICMP echo to the node IP from outside (addrtype LOCAL, delivered)',
+      EXT_OK,
+      NODE_IP,
+      'ACCEPT',
+      true,
+    ),
+    echo('ICMP echo to a pod IP (an endpoint) from a pod', CLIENT_POD, '10.1.0.1', '', true),
+    echo(
+      'ICMP echo to a ClusterIP without endpoints (its REJECT is TCP-only)',
+      CLIENT_POD,
+      '10.96.0.18',
+      '',
+      false,
+    ),
+    echo(
+      'ICMP echo to a LoadBalancer IP from outside its source ranges (its DROP is TCP-only)',
+      EXT_BLOCKED,
+      '198.18.0.1',
+      '',
+      false,
     ),
   ];
 }

@@ -1,4 +1,5 @@
 import { readFixture } from '../fixtures';
+import type { Proto } from './agents';
 import type { Client } from './lab';
 import type { TopologyPlan } from './topology';
 
@@ -7,19 +8,26 @@ export interface Flow {
   readonly name: string;
   readonly sourceIP: string;
   readonly destIP: string;
+  /** 0 for `icmp` (an echo request). */
   readonly destPort: number;
-  readonly protocol: 'tcp' | 'udp';
+  readonly protocol: Proto;
   readonly expectedEndpoints: readonly string[];
   /** `DROP`, `REJECT`, `ACCEPT`, `''` (no rule decided: forwarded untouched) or the endpoints. */
   readonly expectedOutput: string;
   readonly masq: boolean;
+  /**
+   * ICMP only (the suite's own field): whether the client must get the echo reply, i.e. a test
+   * namespace owns the destination (the node, a pod). A cluster IP is owned by none: its echo is
+   * routed out to the ext side, which does not forward, and goes unanswered.
+   */
+  readonly echoReply?: boolean;
 }
 
 /** A connection pattern to run against the kernel: traced ones for paths, bulk ones for histograms. */
 export interface Scenario {
   readonly name: string;
   readonly client: Client;
-  readonly proto: 'tcp' | 'udp';
+  readonly proto: Proto;
   readonly dst: string;
   readonly dport: number;
   readonly traced: number;

@@ -40,7 +40,8 @@ describeKernel('kernel: generateIptablesSave(conformanceSpec) vs kube-proxy sema
   });
 
   for (const flow of conformanceFlows()) {
-    it(`${flow.name}: ${flow.sourceIP} → ${flow.destIP}:${flow.destPort}/${flow.protocol}`, async () => {
+    const to = flow.protocol === 'icmp' ? flow.destIP : `${flow.destIP}:${flow.destPort}`;
+    it(`${flow.name}: ${flow.sourceIP} → ${to}/${flow.protocol}`, async () => {
       const before = tally.disagreements.length;
       const run = await runInKernel(lab!, scenarioFor(plan, flow), tally);
       checkHarness(run, tally);

@@ -1,4 +1,4 @@
-import { type Agent, type ConnectResult, startAgent } from './agents';
+import { type Agent, type ConnectResult, type Proto, startAgent } from './agents';
 import { type ConntrackEntry, LineMonitor, parseConntrackEvent } from './monitors';
 import { ctKey, readRecentLists, syncDestroy } from './nodeState';
 import {
@@ -33,10 +33,12 @@ export interface KernelStep {
 
 export interface Observation {
   readonly client: Client;
-  readonly proto: 'tcp' | 'udp';
+  readonly proto: Proto;
   readonly src: string;
+  /** The source port; for `icmp` the echo identifier (conntrack's `id=`). */
   readonly sport: number;
   readonly dst: string;
+  /** The destination port; 0 for `icmp`. */
   readonly dport: number;
   readonly result: ConnectResult;
   /** The `[NEW]` conntrack event (absent when the first packet was dropped/rejected before confirm). */
@@ -165,46 +167,62 @@ export class KernelLab {
     );
   }
 
-  /** One connection whose first packet is traced; serialised (xtables-monitor drops events under load). */
+  /**
+   * One connection whose first packet is traced; serialised (xtables-monitor drops events under load).
+   * An ICMP echo (`proto: 'icmp'`, one `ping` with the next traced number as its identifier) is found
+   * in the trace by its addresses among the packets seen since it was sent: xtables-monitor prints no
+   * ICMP header fields, and every echo request is traced (insertTraceRules).
+   */
   async traced(
     client: Client,
-    proto: 'tcp' | 'udp',
+    proto: Proto,
     dst: string,
     dport: number,
-    timeoutMs = 1500,
+    timeoutMs = proto === 'icmp' ? 1000 : 1500,
   ): Promise<Observation> {
     const { agent, src } = this.agentFor(client);
     const sport = this.tracedPort++;
     if (sport > TRACED.to) throw new Error('traced source ports exhausted');
     const recent = await readRecentLists(this.topology.node);
+    const mark = this.log.packets.size;
     const result = await agent.connect({ proto, dst, dport, src, sport, timeoutMs });
     await this.fence();
     this.packets++;
     const conntrack = this.conntrackOf(proto, src, sport, dst, dport);
-    const pkt = this.log.find(src, sport, dst, dport);
+    const port = (n: number) => (proto === 'icmp' ? null : n);
+    const pkt = this.log.find(src, port(sport), dst, port(dport), mark);
     let path: KernelStep[] = [];
     if (pkt) {
       const natted = conntrack
         ? ([
-            [conntrack.reply.dst, conntrack.reply.dport, conntrack.reply.src, conntrack.reply.sport],
+            [
+              conntrack.reply.dst,
+              port(conntrack.reply.dport),
+              conntrack.reply.src,
+              port(conntrack.reply.sport),
+            ],
           ] as const)
         : [];
-      const next = this.log.continuation(pkt, [[src, sport, dst, dport], ...natted]);
+      const next = this.log.continuation(pkt, [[src, port(sport), dst, port(dport)], ...natted]);
       path = [...this.mapPath(pkt), ...(next ? this.mapPath(next) : [])];
     }
     return { client, proto, src, sport, dst, dport, result, conntrack, path, recent };
   }
 
-  /** `n` untraced connections with at most `concurrency` in flight; conntrack events still recorded. */
+  /**
+   * `n` untraced connections with at most `concurrency` in flight; conntrack events still recorded.
+   * Not for ICMP: every echo request is traced.
+   */
   async bulk(
     client: Client,
-    proto: 'tcp' | 'udp',
+    proto: Proto,
     dst: string,
     dport: number,
     n: number,
     concurrency = 16,
     timeoutMs = 1500,
   ) {
+    if (proto === 'icmp') throw new Error('bulk ICMP echoes would all be traced: use traced()');
     const { agent, src } = this.agentFor(client);
     const out: Observation[] = [];
     const one = async () => {

@@ -70,7 +70,10 @@ export class LineMonitor {
   }
 }
 
-/** One conntrack tuple direction. */
+/**
+ * One conntrack tuple direction. ICMP has no ports: its echo identifier stands in as the
+ * requester's port (orig.sport, reply.dport) and the other port is 0, so a tuple reads like UDP's.
+ */
 export interface Tuple {
   readonly src: string;
   readonly dst: string;
@@ -87,7 +90,8 @@ export interface ConntrackEntry {
 
 /**
  * Parses `conntrack -E -o extended` lines such as
- * `[NEW] ipv4 2 tcp 6 120 SYN_SENT src=A dst=B sport=1 dport=2 [UNREPLIED] src=C dst=D sport=3 dport=4`.
+ * `[NEW] ipv4 2 tcp 6 120 SYN_SENT src=A dst=B sport=1 dport=2 [UNREPLIED] src=C dst=D sport=3 dport=4`
+ * or `[NEW] ipv4 2 icmp 1 30 src=A dst=B type=8 code=0 id=7 [UNREPLIED] src=B dst=A type=0 code=0 id=7`.
  * The reply tuple is what the kernel expects back: reply.src:reply.sport ≠ orig.dst:orig.dport means
  * DNAT, reply.dst ≠ orig.src means SNAT/MASQUERADE (nf_nat_core.c rewrites the reply tuple).
  */
@@ -95,7 +99,16 @@ export function parseConntrackEvent(line: string): ConntrackEntry | null {
   if (!line.includes('[NEW]')) return null;
   const proto = /\b(tcp|udp|sctp|icmp)\b/.exec(line)?.[1];
   const vals = (k: string) => [...line.matchAll(new RegExp(`\\b${k}=(\\S+)`, 'g'))].map((m) => m[1]!);
-  const [src, dst, sport, dport] = [vals('src'), vals('dst'), vals('sport'), vals('dport')];
+  const [src, dst] = [vals('src'), vals('dst')];
+  let [sport, dport] = [vals('sport'), vals('dport')];
+  if (proto === 'icmp') {
+    const id = vals('id');
+    if (id.length < 2) return null;
+    [sport, dport] = [
+      [id[0]!, '0'],
+      ['0', id[1]!],
+    ];
+  }
   if (!proto || src.length < 2 || dst.length < 2 || sport.length < 2 || dport.length < 2) return null;
   const t = (i: number): Tuple => ({
     src: src[i]!,

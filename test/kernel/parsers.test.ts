@@ -40,6 +40,41 @@ describe('kernel harness parsers (pure; run everywhere)', () => {
     expect(log.find('203.0.113.2', 40005, '10.180.0.3', 80)).toBeUndefined();
   });
 
+  it('finds an ICMP echo (no ports printed) by its addresses among the packets after a mark', () => {
+    const log = new TraceLog();
+    const echo = (id: string) =>
+      `PACKET: 2 ${id} IN=eth0 MACSRC=2:6b:70:2:0:0 MACDST=2:6b:70:1:0:0 MACPROTO=0800 SRC=10.2.0.2 DST=10.96.0.10 LEN=84 TOS=0x0 TTL=64 ID=7 DF `;
+    log.push(echo('aaaaaaaa'));
+    const mark = log.packets.size;
+    log.push(echo('bbbbbbbb'));
+    expect(log.find('10.2.0.2', null, '10.96.0.10', null)?.id).toBe('aaaaaaaa');
+    expect(log.find('10.2.0.2', null, '10.96.0.10', null, mark)?.id).toBe('bbbbbbbb');
+    expect(log.find('10.2.0.2', 40001, '10.96.0.10', 0, mark)).toBeUndefined();
+  });
+
+  it('starts a new packet when a trace id is reused (a second -j TRACE event for it)', () => {
+    const log = new TraceLog();
+    const echo = (seq: number) => [
+      `PACKET: 2 cafe0001 IN=eth0 SRC=203.0.113.2 DST=192.168.0.10 LEN=84 TOS=0x0 TTL=64 ID=${seq} DF `,
+      ' TRACE: 2 cafe0001 raw:PREROUTING:rule:0x2:CONTINUE  -4 -t raw -A PREROUTING -p icmp -m icmp --icmp-type 8 -j TRACE',
+      ' TRACE: 2 cafe0001 raw:PREROUTING:policy:ACCEPT ',
+      `PACKET: 2 cafe0001 IN=eth0 SRC=203.0.113.2 DST=192.168.0.10 LEN=84 TOS=0x0 TTL=64 ID=${seq} DF `,
+      ' TRACE: 2 cafe0001 filter:INPUT:policy:ACCEPT ',
+    ];
+    for (const l of echo(1)) log.push(l);
+    const mark = log.packets.size;
+    for (const l of echo(2)) log.push(l);
+    expect(log.packets.size).toBe(2);
+    const second = log.find('203.0.113.2', null, '192.168.0.10', null, mark)!;
+    expect(second.id).toBe('cafe0001');
+    expect(second.events.map((e) => `${e.table}:${e.chain}:${e.type}`)).toEqual([
+      'raw:PREROUTING:rule',
+      'raw:PREROUTING:policy',
+      'filter:INPUT:policy',
+    ]);
+    expect(log.find('203.0.113.2', null, '192.168.0.10', null)!.events).toHaveLength(3);
+  });
+
   it('finds the looped-back continuation of a node-to-itself packet', () => {
     const log = new TraceLog();
     log.push('PACKET: 0 11111111 OUT=lo SRC=192.168.0.2 DST=192.168.0.2 LEN=60 SPORT=40006 DPORT=30000 SYN ');
@@ -57,6 +92,15 @@ describe('kernel harness parsers (pure; run everywhere)', () => {
       proto: 'tcp',
       orig: { src: '203.0.113.2', dst: '192.168.0.2', sport: 40005, dport: 3003 },
       reply: { src: '10.180.0.3', dst: '169.254.1.1', sport: 80, dport: 40005 },
+    });
+    expect(
+      parseConntrackEvent(
+        '    [NEW] ipv4     2 icmp     1 30 src=10.2.0.2 dst=10.96.0.10 type=8 code=0 id=40001 [UNREPLIED] src=10.96.0.10 dst=10.2.0.2 type=0 code=0 id=40001',
+      ),
+    ).toEqual({
+      proto: 'icmp',
+      orig: { src: '10.2.0.2', dst: '10.96.0.10', sport: 40001, dport: 0 },
+      reply: { src: '10.96.0.10', dst: '10.2.0.2', sport: 0, dport: 40001 },
     });
     expect(parseConntrackEvent(' [DESTROY] tcp 6 src=1.1.1.1 dst=2.2.2.2 sport=1 dport=2')).toBeNull();
     expect(parseConntrackEvent('[NEW] garbage')).toBeNull();

@@ -15,6 +15,7 @@ const TOOLS: readonly [string, readonly string[], string][] = [
   ['nft', ['--version'], 'nftables (pulled in by iptables)'],
   ['conntrack', ['--version'], 'conntrack'],
   ['stdbuf', ['--version'], 'coreutils'],
+  ['ping', ['-V'], 'iputils-ping'],
 ];
 
 /**

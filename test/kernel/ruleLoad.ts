@@ -59,11 +59,27 @@ export async function loadRules(ns: string, text: string): Promise<void> {
  * Inserts `-j TRACE` at the head of raw PREROUTING and OUTPUT for packets whose source port is in
  * `sports` (the harness's traced range). For TCP only segments with SYN set and ACK/RST/FIN clear
  * (the connection's first packet and its retransmissions) — nat rules only ever see the first packet
- * of a connection anyway (nf_nat_inet_fn runs the nat chains only for !nf_nat_initialized). TRACE in
+ * of a connection anyway (nf_nat_inet_fn runs the nat chains only for !nf_nat_initialized). Every
+ * ICMP echo request is traced too (iptables has no match on the echo identifier without u32; only
+ * the harness's traced pings send echo requests, and echo replies are not traced). TRACE in
  * iptables-nft sets `meta nftrace`; events go to NFNLGRP_NFTRACE, read by `xtables-monitor --trace`.
  */
 export async function insertTraceRules(ns: string, sports: string): Promise<void> {
   for (const chain of ['PREROUTING', 'OUTPUT']) {
+    await nsRun(ns, 'iptables', [
+      '-w',
+      '-t',
+      'raw',
+      '-I',
+      chain,
+      '1',
+      '-p',
+      'icmp',
+      '--icmp-type',
+      'echo-request',
+      '-j',
+      'TRACE',
+    ]);
     await nsRun(ns, 'iptables', [
       '-w',
       '-t',

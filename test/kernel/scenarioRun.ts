@@ -67,6 +67,11 @@ export function checkAgainstFlow(run: KernelRun, flow: Flow, tally: Tally): void
       tally.check(obs.result.kind === 'timeout', `${where}: DROP but the client saw ${obs.result.kind}`);
     if (expectVerdict === 'REJECT')
       tally.check(obs.result.kind === 'refused', `${where}: REJECT but the client saw ${obs.result.kind}`);
+    if (flow.echoReply !== undefined)
+      tally.check(
+        (obs.result.kind === 'reply') === flow.echoReply,
+        `${where}: echo reply expected ${flow.echoReply}, the client saw ${obs.result.kind}`,
+      );
     if (flow.expectedEndpoints.length > 0) {
       tally.check(
         obs.result.kind === 'reply',
@@ -78,6 +83,10 @@ export function checkAgainstFlow(run: KernelRun, flow: Flow, tally: Tally): void
       );
     } else {
       tally.check(k.dnat === null, `${where}: kernel DNATed to ${k.dnat}, kube-proxy expects no DNAT`);
+      tally.check(
+        k.masquerade === flow.masq,
+        `${where}: kernel masquerade ${k.masquerade}, kube-proxy expects ${flow.masq}${path}`,
+      );
     }
   }
   const counts = endpointCounts(run);

@@ -180,6 +180,10 @@ export async function createTopology(plan: TopologyPlan): Promise<Topology> {
       'net.ipv4.ip_forward=1',
       'net.ipv4.conf.all.route_localnet=1',
     ]);
+    // The ext side is the outside world, not a router: a packet the node routes out for an address
+    // nobody owns (an ICMP echo to a cluster IP, never DNATed) ends there, silently, instead of
+    // bouncing back to the node until its TTL runs out (a new namespace may inherit ip_forward=1).
+    await runOk('ip', ['netns', 'exec', ext, 'sysctl', '-qw', 'net.ipv4.ip_forward=0']);
     return { id, node, ext, pods, podNamespaces, plan };
   } catch (err) {
     await deleteNamespaces(made);

@@ -40,14 +40,41 @@ export interface TracedPacket {
 const TRACE_RE = /^\s*TRACE: \d+ ([0-9a-f]{8}) ([^:\s]+):([^:\s]+):(rule|return|policy):(.*)$/;
 const PACKET_RE = /^\s*PACKET: \d+ ([0-9a-f]{8}) (.*)$/;
 
-/** Incremental parser: feed lines in order; packets are kept by id in first-seen order. */
+type Header = Pick<TracedPacket, 'src' | 'dst' | 'sport' | 'dport' | 'iif'>;
+
+/**
+ * The harness's own `-j TRACE` rule (first in raw PREROUTING / OUTPUT, ruleLoad.ts): it sets nftrace,
+ * so its event is the first of every traced packet's pass through a hook chain sequence.
+ */
+function startsPacket(e: TraceEvent): boolean {
+  return (
+    e.type === 'rule' &&
+    e.table === 'raw' &&
+    (e.chain === 'PREROUTING' || e.chain === 'OUTPUT') &&
+    / -j TRACE$/.test(e.text)
+  );
+}
+
+/**
+ * Incremental parser: feed lines in order; packets are kept in first-seen order. Trace ids repeat:
+ * the id hashes the skb's address, flow hash and input interface (nft_trace_init), and successive
+ * ICMP echoes between two addresses (no ports in the flow hash) reusing one skb get the same id
+ * (16 of 100 pings in a test). So a `-j TRACE` event for an id that already has events starts a new
+ * packet (keyed `id#n`), whose header is the PACKET line printed just before that event.
+ */
 export class TraceLog {
   readonly packets = new Map<string, TracedPacket & { events: TraceEvent[] }>();
-  private packet(id: string) {
-    let p = this.packets.get(id);
-    if (!p) {
-      p = { id, src: null, dst: null, sport: null, dport: null, iif: null, events: [] };
-      this.packets.set(id, p);
+  /** Trace id → the packet its events go to now, and the last PACKET header printed for it. */
+  private readonly current = new Map<string, TracedPacket & { events: TraceEvent[] }>();
+  private readonly lastHeader = new Map<string, Header>();
+
+  private packet(id: string, fresh = false) {
+    let p = this.current.get(id);
+    if (!p || (fresh && p.events.length > 0)) {
+      const header = fresh ? this.lastHeader.get(id) : undefined;
+      p = { id, src: null, dst: null, sport: null, dport: null, iif: null, ...header, events: [] };
+      this.packets.set(this.packets.has(id) ? `${id}#${this.packets.size}` : id, p);
+      this.current.set(id, p);
     }
     return p;
   }
@@ -64,28 +91,43 @@ export class TraceLog {
         TraceEvent['type'],
         string,
       ];
-      this.packet(id).events.push(parseEvent(table, chain, type, rest));
+      const e = parseEvent(table, chain, type, rest);
+      this.packet(id, startsPacket(e)).events.push(e);
       return;
     }
     const p = PACKET_RE.exec(line);
     if (p) {
-      const pkt = this.packet(p[1]!);
-      if (pkt.src !== null) return; // keep the first (pre-NAT) header
       const field = (k: string) => new RegExp(`(?:^| )${k}=(\\S+)`).exec(p[2]!)?.[1] ?? null;
       const num = (k: string) => (field(k) === null ? null : Number(field(k)));
-      Object.assign(pkt, {
+      const header: Header = {
         src: field('SRC'),
         dst: field('DST'),
         sport: num('SPORT'),
         dport: num('DPORT'),
         iif: field('IN'),
-      });
+      };
+      this.lastHeader.set(p[1]!, header);
+      const pkt = this.packet(p[1]!);
+      if (pkt.src !== null) return; // keep the first (pre-NAT) header
+      Object.assign(pkt, header);
     }
   }
 
-  /** The first packet with this pre-NAT 4-tuple (the first SYN / first datagram of a connection). */
-  find(src: string, sport: number, dst: string, dport: number): TracedPacket | undefined {
+  /**
+   * The first packet with this pre-NAT 4-tuple (the first SYN / first datagram of a connection),
+   * skipping the first `from` packets. Ports are null for ICMP (xtables-monitor prints none), so an
+   * echo is found by its addresses among the packets seen after it was sent (`from`).
+   */
+  find(
+    src: string,
+    sport: number | null,
+    dst: string,
+    dport: number | null,
+    from = 0,
+  ): TracedPacket | undefined {
+    let i = 0;
     for (const p of this.packets.values()) {
+      if (i++ < from) continue;
       if (p.src === src && p.sport === sport && p.dst === dst && p.dport === dport) return p;
     }
     return undefined;
@@ -99,7 +141,7 @@ export class TraceLog {
    */
   continuation(
     first: TracedPacket,
-    tuples: readonly (readonly [string, number, string, number])[],
+    tuples: readonly (readonly [string, number | null, string, number | null])[],
   ): TracedPacket | undefined {
     let seen = false;
     for (const p of this.packets.values()) {

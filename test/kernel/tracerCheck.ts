@@ -27,8 +27,9 @@ export function packetOf(topology: Topology, obs: Observation): Packet {
     src: obs.src,
     dst: obs.dst,
     proto: obs.proto,
-    sport: obs.sport,
-    dport: obs.dport,
+    // ICMP has no ports (the tracer takes null; obs.sport is the echo identifier).
+    sport: obs.proto === 'icmp' ? null : obs.sport,
+    dport: obs.proto === 'icmp' ? null : obs.dport,
     inIface,
   };
 }
@@ -134,6 +135,7 @@ export function checkAgainstTracer(
 
 function checkOutcome(where: string, o: Outcome, k: KernelOutcome, tally: Tally): void {
   tally.check(o.verdict === k.verdict, `${where}: verdict kernel ${k.verdict}, tracer ${o.verdict}`);
+  tally.check(o.delivery === k.delivery, `${where}: delivery kernel ${k.delivery}, tracer ${o.delivery}`);
   tally.check(o.dnat === k.dnat, `${where}: DNAT kernel ${k.dnat}, tracer ${o.dnat}`);
   tally.check(
     o.masquerade === k.masquerade,

@@ -3,12 +3,18 @@ import type { KernelStep, Observation } from './lab';
 /** What the kernel did to one connection, in the tracer's vocabulary (Outcome's fields). */
 export interface KernelOutcome {
   readonly verdict: 'ACCEPT' | 'DROP' | 'REJECT';
-  /** `ip:port` the destination was rewritten to (conntrack reply tuple), or null. */
+  /** `ip:port` (`ip` for ICMP) the destination was rewritten to (conntrack reply tuple), or null. */
   readonly dnat: string | null;
   /** True when the reply tuple's destination differs from the original source (SNAT/MASQUERADE). */
   readonly masquerade: boolean;
   /** The source after SNAT, when masqueraded. */
   readonly snat: string | null;
+  /**
+   * Where an accepted, traced packet went, from the base chains its trace passed: INPUT → `local`,
+   * FORWARD → `forward`, neither for a node's own packet → `out` (OUTPUT, POSTROUTING, away). Null
+   * when not ACCEPT or untraced (bulk).
+   */
+  readonly delivery: 'local' | 'forward' | 'out' | null;
 }
 
 /** `-j X` / `-g X` of a rule as xtables-monitor printed it. */
@@ -34,19 +40,27 @@ export function kernelVerdict(obs: Observation): KernelOutcome['verdict'] {
   return 'REJECT';
 }
 
+/** The delivery the kernel's trace shows (see KernelOutcome.delivery). */
+export function kernelDelivery(
+  obs: Observation,
+  verdict: KernelOutcome['verdict'],
+): KernelOutcome['delivery'] {
+  if (verdict !== 'ACCEPT' || !obs.path || obs.path.length === 0) return null;
+  if (obs.path.some((s) => s.chain === 'INPUT')) return 'local';
+  if (obs.path.some((s) => s.chain === 'FORWARD')) return 'forward';
+  return obs.client.kind === 'host' ? 'out' : null;
+}
+
 /** DNAT and SNAT from the conntrack `[NEW]` event (nf_nat rewrites the reply tuple). */
 export function kernelOutcome(obs: Observation): KernelOutcome {
   const verdict = kernelVerdict(obs);
+  const delivery = kernelDelivery(obs, verdict);
   const ct = obs.conntrack;
-  if (!ct) return { verdict, dnat: null, masquerade: false, snat: null };
+  if (!ct) return { verdict, dnat: null, masquerade: false, snat: null, delivery };
   const dnatted = ct.reply.src !== ct.orig.dst || ct.reply.sport !== ct.orig.dport;
   const masquerade = ct.reply.dst !== ct.orig.src;
-  return {
-    verdict,
-    dnat: dnatted ? `${ct.reply.src}:${ct.reply.sport}` : null,
-    masquerade,
-    snat: masquerade ? ct.reply.dst : null,
-  };
+  const to = obs.proto === 'icmp' ? ct.reply.src : `${ct.reply.src}:${ct.reply.sport}`;
+  return { verdict, dnat: dnatted ? to : null, masquerade, snat: masquerade ? ct.reply.dst : null, delivery };
 }
 
 /**
