@@ -91,12 +91,16 @@ export function indexServiceGroups(ruleset: Ruleset): ServiceGroup[] {
     if (key) draftOf(key).chains.add(name);
   }
   for (const name of nat.order) {
-    const chain = nat.chains[name] as Chain;
     const ownKey = servicePortHash(name);
+    // Only entry chains and a Service port's own chains say anything here (KUBE-SEP chains, half
+    // the rules of a dump, are read below for their DNAT only).
+    const entry = ENTRY_CHAINS.has(name);
+    if (!ownKey && !entry) continue;
+    const chain = nat.chains[name] as Chain;
     for (const rule of chain.rules) {
       const to = jumpTarget(rule);
       const toKey = to ? servicePortHash(to) : null;
-      if (toKey && ENTRY_CHAINS.has(name)) {
+      if (toKey && entry) {
         const d = draftOf(toKey);
         const t = targetOf(rule);
         if (t && !d.targets.some((x) => x.kind === t.kind && x.ip === t.ip && x.port === t.port))
