@@ -65,53 +65,14 @@ export async function loadRules(ns: string, text: string): Promise<void> {
  * iptables-nft sets `meta nftrace`; events go to NFNLGRP_NFTRACE, read by `xtables-monitor --trace`.
  */
 export async function insertTraceRules(ns: string, sports: string): Promise<void> {
-  for (const chain of ['PREROUTING', 'OUTPUT']) {
-    await nsRun(ns, 'iptables', [
-      '-w',
-      '-t',
-      'raw',
-      '-I',
-      chain,
-      '1',
-      '-p',
-      'icmp',
-      '--icmp-type',
-      'echo-request',
-      '-j',
-      'TRACE',
-    ]);
-    await nsRun(ns, 'iptables', [
-      '-w',
-      '-t',
-      'raw',
-      '-I',
-      chain,
-      '1',
-      '-p',
-      'udp',
-      '--sport',
-      sports,
-      '-j',
-      'TRACE',
-    ]);
-    await nsRun(ns, 'iptables', [
-      '-w',
-      '-t',
-      'raw',
-      '-I',
-      chain,
-      '1',
-      '-p',
-      'tcp',
-      '--sport',
-      sports,
-      '--tcp-flags',
-      'SYN,ACK,FIN,RST',
-      'SYN',
-      '-j',
-      'TRACE',
-    ]);
-  }
+  const matches = [
+    ['-p', 'icmp', '--icmp-type', 'echo-request'],
+    ['-p', 'udp', '--sport', sports],
+    ['-p', 'tcp', '--sport', sports, '--tcp-flags', 'SYN,ACK,FIN,RST', 'SYN'],
+  ];
+  for (const chain of ['PREROUTING', 'OUTPUT'])
+    for (const match of matches)
+      await nsRun(ns, 'iptables', ['-w', '-t', 'raw', '-I', chain, '1', ...match, '-j', 'TRACE']);
 }
 
 interface NftRule {

@@ -1,29 +1,11 @@
-/** Small IPv4 helpers for the generator (dotted quads ↔ 32-bit integers, CIDR tests). */
+import { formatIpv4, ipv4Value } from '../iptables/address';
 
-/** The 32-bit value of a dotted quad, or `null` when the text is not one. */
-export function ipv4ToInt(ip: string): number | null {
-  const parts = ip.split('.');
-  if (parts.length !== 4) return null;
-  let value = 0;
-  for (const part of parts) {
-    if (!/^\d{1,3}$/.test(part)) return null;
-    const n = Number(part);
-    if (n > 255) return null;
-    value = value * 256 + n;
-  }
-  return value;
-}
-
-/** Dotted quad of a 32-bit value. */
-export function intToIpv4(value: number): string {
-  const v = value >>> 0;
-  return `${v >>> 24}.${(v >>> 16) & 255}.${(v >>> 8) & 255}.${v & 255}`;
-}
+/** Small IPv4 helpers for the generator (CIDR tests; dotted quads ↔ numbers are iptables/address's). */
 
 /** `{ base, bits }` of `a.b.c.d/n` (a bare address is /32); `null` when malformed. */
 export function parseCidr(cidr: string): { base: number; bits: number } | null {
   const [addr = '', bitsText] = cidr.split('/');
-  const ip = ipv4ToInt(addr);
+  const ip = ipv4Value(addr);
   const bits = bitsText === undefined ? 32 : Number(bitsText);
   if (ip === null || !Number.isInteger(bits) || bits < 0 || bits > 32) return null;
   return { base: maskAddress(ip, bits), bits };
@@ -37,7 +19,7 @@ function maskAddress(ip: number, bits: number): number {
 /** True when `ip` lies inside `cidr` (both IPv4); false for anything malformed. */
 export function cidrContains(cidr: string, ip: string): boolean {
   const c = parseCidr(cidr);
-  const a = ipv4ToInt(ip);
+  const a = ipv4Value(ip);
   if (c === null || a === null) return false;
   return maskAddress(a, c.bits) === c.base;
 }
@@ -48,5 +30,5 @@ export function cidrContains(cidr: string, ip: string): boolean {
  */
 export function canonicalCidr(cidr: string): string {
   const c = parseCidr(cidr);
-  return c === null ? cidr : `${intToIpv4(c.base)}/${c.bits}`;
+  return c === null ? cidr : `${formatIpv4(c.base)}/${c.bits}`;
 }

@@ -1,4 +1,4 @@
-import { intToIpv4, ipv4ToInt } from './ipv4';
+import { formatIpv4, ipv4Value } from '../iptables/address';
 import { mulberry32, type Prng } from './prng';
 import type { ClusterSpec, EndpointSpec, PortSpec, ServiceSpec, ServiceType, SpecProtocol } from './spec';
 
@@ -52,18 +52,18 @@ const SOURCE_RANGES = ['203.0.113.0/25', '198.51.100.0/24', '192.0.2.0/24', '10.
 
 /** Sequential allocators for the address and port spaces of one cluster. */
 class Allocator {
-  private clusterIP = ipv4ToInt('10.96.0.10') as number;
-  private publicIP = ipv4ToInt('198.18.0.1') as number;
+  private clusterIP = ipv4Value('10.96.0.10') as number;
+  private publicIP = ipv4Value('198.18.0.1') as number;
   private nodePort = 30000;
   private readonly podCount: number[];
   constructor(nodes: number) {
     this.podCount = new Array<number>(nodes).fill(0);
   }
   nextClusterIP(): string {
-    return intToIpv4(this.clusterIP++);
+    return formatIpv4(this.clusterIP++);
   }
   nextPublicIP(): string {
-    return intToIpv4(this.publicIP++);
+    return formatIpv4(this.publicIP++);
   }
   /** 30000–32767, then the wider range big clusters configure (20000–29999). */
   nextNodePort(): number {
@@ -74,7 +74,7 @@ class Allocator {
   /** Node i's pods live in 10.i.0.0/16 (inside the 10.0.0.0/8 local-detector CIDR). */
   nextPodIP(node: number): string {
     const n = ++this.podCount[node]!;
-    return intToIpv4(((10 << 24) | (node << 16)) + n + Math.floor(n / 255));
+    return formatIpv4(((10 << 24) | (node << 16)) + n + Math.floor(n / 255));
   }
 }
 

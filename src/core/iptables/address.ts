@@ -36,7 +36,14 @@ function maskBits(mask: number): number {
   return expect === mask >>> 0 ? bits : -1;
 }
 
-function formatIpv4(n: number): string {
+/** A whole text `a.b.c.d` as an unsigned 32-bit number, or null. */
+export function ipv4Value(text: string): number | null {
+  const n = parseIpv4(text, 0, text.length);
+  return n < 0 ? null : n;
+}
+
+/** A 32-bit number (signed or not) as a dotted quad. */
+export function formatIpv4(n: number): string {
   return `${n >>> 24}.${(n >>> 16) & 255}.${(n >>> 8) & 255}.${n & 255}`;
 }
 

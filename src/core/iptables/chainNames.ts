@@ -64,18 +64,8 @@ export class ChainNames {
     else this.names.push(name);
     if (id === this.declared.length) this.grow();
     if (this.count * 2 > this.mask + 1) this.rehash();
-    this.place(this.slots, this.mask, hash, id, text === this.text ? start : -1, end - start);
+    placeSlot(this.slots, this.mask, hash, id, text === this.text ? start : -1, end - start);
     return id;
-  }
-
-  private place(slots: Int32Array, mask: number, hash: number, id: number, from: number, len: number): void {
-    let i = hash & mask;
-    while (slots[(i << 2) + 1] !== 0) i = (i + 1) & mask;
-    const at = i << 2;
-    slots[at] = hash;
-    slots[at + 1] = id + 1;
-    slots[at + 2] = from;
-    slots[at + 3] = len;
   }
 
   private rehash(): void {
@@ -85,14 +75,7 @@ export class ChainNames {
     for (let at = 0; at < old.length; at += 4) {
       if (old[at + 1] === 0) continue;
       const hash = old[at] as number;
-      this.place(
-        slots,
-        mask,
-        hash,
-        (old[at + 1] as number) - 1,
-        old[at + 2] as number,
-        old[at + 3] as number,
-      );
+      placeSlot(slots, mask, hash, (old[at + 1] as number) - 1, old[at + 2] as number, old[at + 3] as number);
     }
     this.slots = slots;
     this.mask = mask;
@@ -121,4 +104,25 @@ export function sameRange(text: string, a: number, b: number, len: number): bool
   if (a === b) return true;
   for (let i = 0; i < len; i++) if (text.charCodeAt(a + i) !== text.charCodeAt(b + i)) return false;
   return true;
+}
+
+/**
+ * Puts `id` into an open-addressed slot table (linear probing; 4 ints a slot: hash, id + 1, text
+ * offset or -1, length). Shared by ChainNames and the entry pool (entries.ts).
+ */
+export function placeSlot(
+  slots: Int32Array,
+  mask: number,
+  hash: number,
+  id: number,
+  from: number,
+  len: number,
+): void {
+  let i = hash & mask;
+  while (slots[(i << 2) + 1] !== 0) i = (i + 1) & mask;
+  const at = i << 2;
+  slots[at] = hash;
+  slots[at + 1] = id + 1;
+  slots[at + 2] = from;
+  slots[at + 3] = len;
 }

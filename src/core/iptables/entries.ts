@@ -1,4 +1,4 @@
-import { capacityFor, sameRange } from './chainNames';
+import { capacityFor, placeSlot, sameRange } from './chainNames';
 import type { RuleShape } from './ruleShape';
 import type { TokenBuffer } from './tokenize';
 
@@ -99,7 +99,7 @@ export class EntryTable {
     this.lengths[id] = len;
     this.moduleIds[id] = module;
     if (this.count * 2 > this.mask + 1) this.rehash();
-    place(this.slots, this.mask, hash, id, start, len);
+    placeSlot(this.slots, this.mask, hash, id, start, len);
     return id;
   }
 
@@ -123,7 +123,7 @@ export class EntryTable {
     for (let at = 0; at < old.length; at += 4) {
       if (old[at + 1] === 0) continue;
       const id = (old[at + 1] as number) - 1;
-      place(slots, mask, old[at] as number, id, old[at + 2] as number, old[at + 3] as number);
+      placeSlot(slots, mask, old[at] as number, id, old[at + 2] as number, old[at + 3] as number);
     }
     this.slots = slots;
     this.mask = mask;
@@ -147,16 +147,6 @@ export class EntryTable {
     this.lengths = this.lengths.slice(0, this.count);
     this.moduleIds = this.moduleIds.slice(0, this.count);
   }
-}
-
-function place(slots: Int32Array, mask: number, hash: number, id: number, start: number, len: number): void {
-  let i = hash & mask;
-  while (slots[(i << 2) + 1] !== 0) i = (i + 1) & mask;
-  const at = i << 2;
-  slots[at] = hash;
-  slots[at + 1] = id + 1;
-  slots[at + 2] = start;
-  slots[at + 3] = len;
 }
 
 /** Hash of words a..b (their tokenizer hashes) under module id `m`. */

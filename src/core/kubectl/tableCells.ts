@@ -1,3 +1,4 @@
+import { isJsSpace } from '../text/chars';
 import type { Line } from './lines';
 import type { TableHeader } from './tableHeader';
 
@@ -11,22 +12,6 @@ export interface Cell {
 /** Space or tab: what kubectl's tabwriter pads with. */
 function isPad(c: number): boolean {
   return c === 32 || c === 9;
-}
-
-/** JavaScript's `\s` (WhiteSpace and LineTerminator, ECMA-262 §12.2–12.3). */
-export function isJsSpace(c: number): boolean {
-  if (c < 128) return c === 32 || (c >= 9 && c <= 13);
-  return (
-    c === 0xa0 ||
-    c === 0x1680 ||
-    (c >= 0x2000 && c <= 0x200a) ||
-    c === 0x2028 ||
-    c === 0x2029 ||
-    c === 0x202f ||
-    c === 0x205f ||
-    c === 0x3000 ||
-    c === 0xfeff
-  );
 }
 
 /**

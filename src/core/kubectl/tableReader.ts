@@ -1,7 +1,8 @@
+import { isJsSpace } from '../text/chars';
 import type { DiagnosticSink } from './codes';
 import type { Collected } from './collect';
 import { isBlank, lineAt, lineHead, readShellCommand, readStatusLine } from './lines';
-import { isJsSpace, RowCells } from './tableCells';
+import { RowCells } from './tableCells';
 import { KNOWN_COLUMNS, REQUIRED_COLUMNS, readTableHeader, type TableHeader } from './tableHeader';
 import { isPlausibleRow, type RowContext, readEndpointsRow, readServiceRow, readSliceRow } from './tableRows';
 

@@ -1,3 +1,4 @@
+import { isJsSpace } from '../text/chars';
 import type { ServicePortName } from './kubeTypes';
 
 /**
@@ -74,22 +75,6 @@ const ARROW = '-> ';
 const NOT_ACCEPTED = 'traffic not accepted by ';
 const BALANCING = 'Balancing rule ';
 
-/** JavaScript's `\s` (and `trim()`): WhiteSpace and LineTerminator (ECMA-262 §12.2, §12.3). */
-function isSpace(c: number): boolean {
-  if (c < 128) return c === 32 || (c >= 9 && c <= 13);
-  return (
-    c === 0xa0 ||
-    c === 0x1680 ||
-    (c >= 0x2000 && c <= 0x200a) ||
-    c === 0x2028 ||
-    c === 0x2029 ||
-    c === 0x202f ||
-    c === 0x205f ||
-    c === 0x3000 ||
-    c === 0xfeff
-  );
-}
-
 function isAlnum(c: number): boolean {
   return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
 }
@@ -102,7 +87,7 @@ function isNameChar(c: number): boolean {
 /** True when `s[from, to)` is non-empty and has no whitespace (`(\S+)$`). */
 function isWord(s: string, from: number, to: number): boolean {
   if (from >= to) return false;
-  for (let i = from; i < to; i++) if (isSpace(s.charCodeAt(i))) return false;
+  for (let i = from; i < to; i++) if (isJsSpace(s.charCodeAt(i))) return false;
   return true;
 }
 
@@ -193,13 +178,13 @@ export function parseKubeComment(comment: string): KubeComment | null {
 function parseComment(text: string, names: Map<string, ServicePortName> | null): KubeComment | null {
   let s = 0;
   let e = text.length;
-  while (s < e && isSpace(text.charCodeAt(s))) s++;
-  while (e > s && isSpace(text.charCodeAt(e - 1))) e--;
+  while (s < e && isJsSpace(text.charCodeAt(s))) s++;
+  while (e > s && isJsSpace(text.charCodeAt(e - 1))) e--;
   if (e - s >= 2 && text.charCodeAt(s) === 34 && text.charCodeAt(e - 1) === 34) {
     s++;
     e--;
-    while (s < e && isSpace(text.charCodeAt(s))) s++;
-    while (e > s && isSpace(text.charCodeAt(e - 1))) e--;
+    while (s < e && isJsSpace(text.charCodeAt(s))) s++;
+    while (e > s && isJsSpace(text.charCodeAt(e - 1))) e--;
   }
   const length = e - s;
   if (length === 0 || length > 512) return null;
@@ -228,9 +213,9 @@ function parseComment(text: string, names: Map<string, ServicePortName> | null):
   if (balanced) return found('balancing', balanced);
   if (first) return found('mentions', first);
   for (let i = s; i < e; ) {
-    while (i < e && isSpace(text.charCodeAt(i))) i++;
+    while (i < e && isJsSpace(text.charCodeAt(i))) i++;
     const start = i;
-    while (i < e && !isSpace(text.charCodeAt(i))) i++;
+    while (i < e && !isJsSpace(text.charCodeAt(i))) i++;
     const name = nameAt(text, start, i, names);
     if (name) return found('mentions', name);
   }

@@ -1,9 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { formatIpv4, ipv4Value } from '../iptables/address';
 import { redactScenario } from './redact';
 import { mapV4, mapV6 } from './redactAddress';
 import { AddressBook } from './redactBook';
-import { formatV4, formatV6, maskV4, parseV4, parseV6 } from './redactIp';
+import { formatV6, maskV4, parseV6 } from './redactIp';
 import { RedactionKey } from './redactKey';
 import { replaceAddresses } from './redactScan';
 import { emptyScenario } from './scenario';
@@ -11,7 +12,7 @@ import { emptyScenario } from './scenario';
 const key = new RedactionKey('test');
 const commonBits = (x: number, y: number) => Math.clz32((x ^ y) >>> 0);
 const inBlock = (ip: string, net: string, bits: number) =>
-  ((parseV4(ip) as number) & maskV4(bits)) >>> 0 === (parseV4(net) as number);
+  ((ipv4Value(ip) as number) & maskV4(bits)) >>> 0 === (ipv4Value(net) as number);
 
 describe('prefix-preserving address permutation', () => {
   it('keeps common prefixes inside a private block, and is one-to-one', () => {
@@ -22,8 +23,8 @@ describe('prefix-preserving address permutation', () => {
         (a, b) => {
           const x = (0x0a000000 | a) >>> 0;
           const y = (0x0a000000 | b) >>> 0;
-          const mx = parseV4(mapV4(key, x)?.text as string) as number;
-          const my = parseV4(mapV4(key, y)?.text as string) as number;
+          const mx = ipv4Value(mapV4(key, x)?.text as string) as number;
+          const my = ipv4Value(mapV4(key, y)?.text as string) as number;
           expect(commonBits(mx, my)).toBe(commonBits(x, y));
           expect(mx >>> 24).toBe(10);
         },
@@ -33,7 +34,7 @@ describe('prefix-preserving address permutation', () => {
   });
 
   it('puts each block where the design says', () => {
-    const to = (ip: string) => mapV4(key, parseV4(ip) as number)?.text ?? ip;
+    const to = (ip: string) => mapV4(key, ipv4Value(ip) as number)?.text ?? ip;
     expect(inBlock(to('172.20.1.2'), '172.16.0.0', 12)).toBe(true);
     expect(inBlock(to('192.168.231.121'), '192.168.0.0', 16)).toBe(true);
     expect(inBlock(to('100.100.1.1'), '100.64.0.0', 10)).toBe(true);
@@ -79,7 +80,7 @@ describe('prefix-preserving address permutation', () => {
     expect(out).toBe(
       `ep ${book.host('10.0.0.1')}:80,[${book.host('fd00::1')}]:443 ${book.network('fd00::', 64)?.address}/64 ${book.host('fd00::2')}.`,
     );
-    expect(formatV4(parseV4('1.2.3.4') as number)).toBe('1.2.3.4');
+    expect(formatIpv4(ipv4Value('1.2.3.4') as number)).toBe('1.2.3.4');
   });
 });
 

@@ -1,4 +1,5 @@
-import { formatV4, formatV6, maskV4, maskV6, parseV4, parseV6 } from './redactIp';
+import { formatIpv4, ipv4Value } from '../iptables/address';
+import { formatV6, maskV4, maskV6, parseV6 } from './redactIp';
 import type { RedactionKey } from './redactKey';
 
 /**
@@ -26,7 +27,7 @@ interface Block4 {
   readonly kind: 'keep' | 'self';
 }
 
-const v4 = (text: string) => parseV4(text) as number;
+const v4 = (text: string) => ipv4Value(text) as number;
 
 const BLOCKS4: readonly Block4[] = [
   { net: v4('0.0.0.0'), bits: 8, kind: 'keep' },
@@ -112,10 +113,10 @@ export function mapV4(key: RedactionKey, n: number, bits = 32): MappedCidr | nul
   if (bits < b.bits) {
     // A CIDR wider than the block: a private one already covers its whole block, so it is kept;
     // a public one becomes the whole target block (members stay members; others may join).
-    return b.kind === 'public' ? { text: formatV4(PUBLIC4.net), bits: PUBLIC4.bits, wide: true } : null;
+    return b.kind === 'public' ? { text: formatIpv4(PUBLIC4.net), bits: PUBLIC4.bits, wide: true } : null;
   }
   const out = (permute4(key, n, b.bits, b.net) & maskV4(bits)) >>> 0;
-  return { text: formatV4(out), bits, wide: false };
+  return { text: formatIpv4(out), bits, wide: false };
 }
 
 /** As mapV4 for IPv6 (`bits` 128 for a host). */

@@ -1,5 +1,6 @@
+import { formatIpv4, ipv4Value } from '../iptables/address';
 import { mapV4, mapV6 } from './redactAddress';
-import { formatV4, formatV6, parseV4, parseV6 } from './redactIp';
+import { formatV6, parseV6 } from './redactIp';
 import type { RedactionKey } from './redactKey';
 
 /**
@@ -35,8 +36,8 @@ export class AddressBook {
   private readonly memo = new Map<string, string | null>();
 
   private compute(text: string): string | null {
-    const n4 = parseV4(text);
-    if (n4 !== null) return this.record(formatV4(n4), mapV4(this.key, n4)?.text ?? null) ?? text;
+    const n4 = ipv4Value(text);
+    if (n4 !== null) return this.record(formatIpv4(n4), mapV4(this.key, n4)?.text ?? null) ?? text;
     const n6 = parseV6(text);
     if (n6 !== null) return this.record(formatV6(n6), mapV6(this.key, n6)?.text ?? null) ?? text;
     return null;
@@ -44,10 +45,10 @@ export class AddressBook {
 
   /** The new text of a network `text/bits` (the address part; the prefix length may change only for wide ones). */
   network(text: string, bits: number): { address: string; bits: number } | null {
-    const n4 = parseV4(text);
+    const n4 = ipv4Value(text);
     const n6 = n4 === null ? parseV6(text) : null;
     if (n4 === null && n6 === null) return null;
-    const canonical = n4 !== null ? formatV4(n4) : formatV6(n6 as bigint);
+    const canonical = n4 !== null ? formatIpv4(n4) : formatV6(n6 as bigint);
     const full = n4 !== null ? 32 : 128;
     if (bits >= full) {
       const address = this.host(text) as string;

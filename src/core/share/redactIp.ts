@@ -1,26 +1,9 @@
+import { ipv4Value } from '../iptables/address';
+
 /**
  * Address text ↔ numbers for redaction: IPv4 as an unsigned 32-bit number, IPv6 as a 128-bit
  * bigint. Strict parsing (no leading `+`, no zone ids): only what iptables-save and kubectl print.
  */
-
-/** Parses dotted-quad IPv4 (`10.0.0.1`), or returns null. */
-export function parseV4(text: string): number | null {
-  const parts = text.split('.');
-  if (parts.length !== 4) return null;
-  let n = 0;
-  for (const p of parts) {
-    if (!/^\d{1,3}$/.test(p)) return null;
-    const v = Number(p);
-    if (v > 255) return null;
-    n = n * 256 + v;
-  }
-  return n;
-}
-
-/** Formats an unsigned 32-bit number as a dotted quad. */
-export function formatV4(n: number): string {
-  return `${(n >>> 24) & 255}.${(n >>> 16) & 255}.${(n >>> 8) & 255}.${n & 255}`;
-}
 
 /** Parses IPv6 text (RFC 4291 §2.2 forms, with `::` and an embedded IPv4 tail), or returns null. */
 export function parseV6(text: string): bigint | null {
@@ -29,7 +12,7 @@ export function parseV6(text: string): bigint | null {
   let tail: number[] = [];
   if (s.includes('.')) {
     const i = s.lastIndexOf(':');
-    const v4 = parseV4(s.slice(i + 1));
+    const v4 = ipv4Value(s.slice(i + 1));
     if (v4 === null) return null;
     tail = [v4 >>> 16, v4 & 0xffff];
     // Keep a `::` that ends right before the IPv4 part; drop a single separating `:`.

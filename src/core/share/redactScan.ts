@@ -1,5 +1,6 @@
+import { ipv4Value } from '../iptables/address';
 import type { AddressBook } from './redactBook';
-import { parseV4, parseV6 } from './redactIp';
+import { parseV6 } from './redactIp';
 
 /**
  * Runs of characters an address (with its `:port`) can be made of, with a `.` or `:` within the
@@ -57,7 +58,7 @@ function replaceRun(text: string, run: string, start: number, book: AddressBook)
   const out: Replacement[] = [];
   for (const q of run.matchAll(QUAD)) {
     const at = start + (q.index ?? 0);
-    if (parseV4(q[0]) === null) continue;
+    if (ipv4Value(q[0]) === null) continue;
     // A netmask after `/` or `--mask` is not an address (iptables(8) address/mask forms; xt_recent --mask).
     if (text[at - 1] === '/' || text.slice(Math.max(0, at - 7), at) === '--mask ') continue;
     out.push(replaceAddress(text, q[0], at, book));
@@ -86,7 +87,7 @@ function replaceAddress(text: string, address: string, at: number, book: Address
 }
 
 function contiguousBits(mask: string): number | null {
-  const n = parseV4(mask);
+  const n = ipv4Value(mask);
   if (n === null) return null;
   const inverted = ~n >>> 0;
   if ((inverted & (inverted + 1)) !== 0) return null;

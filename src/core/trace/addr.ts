@@ -1,3 +1,4 @@
+import { ipv4Value } from '../iptables/address';
 import type { Cidr } from '../model/ruleset';
 
 /**
@@ -28,17 +29,10 @@ export interface IpPrefix {
   readonly full: boolean;
 }
 
+/** IPv4 as the signed 32-bit word the prefix tests compare. */
 function parseV4(text: string): number | null {
-  const parts = text.split('.');
-  if (parts.length !== 4) return null;
-  let n = 0;
-  for (const p of parts) {
-    if (!/^\d{1,3}$/.test(p)) return null;
-    const v = Number(p);
-    if (v > 255) return null;
-    n = n * 256 + v;
-  }
-  return n | 0;
+  const n = ipv4Value(text);
+  return n === null ? null : n | 0;
 }
 
 function hexGroups(part: string): number[] | null {
