@@ -2,13 +2,15 @@
  * Pearson's chi-square goodness-of-fit test, used to ask: is the kernel's endpoint histogram over N
  * connections consistent with the probabilities the tracer (or kube-proxy's ladder) claims?
  *
- * Significance: α = 1e-4 per histogram. The kernel draws with `get_random_u32()` (xt_statistic.c),
- * so a correct tracer fails a histogram by chance once in 10 000; a run checks about 25 histograms,
- * so a false alarm hits about one run in 400. A wrong ladder (the classic bug: taking each rule's
- * written p as the endpoint's share, or a mis-parsed probability) moves shares by ≥ 1/6 with three
- * endpoints and gives p-values far below 1e-6 at N = 200–300, so the test keeps its teeth.
+ * Significance: α = 1e-6 per histogram. The kernel draws with `get_random_u32()` (xt_statistic.c),
+ * so a correct tracer fails a histogram by chance once in a million; a run checks about 50
+ * histograms, so a false alarm hits about one run in 20 000. (At 1e-4 it was one run in 200, and a CI
+ * run did fail that way: 55,29,29,60,29 over five equal shares, p = 6.5e-5.) A wrong ladder (the
+ * classic bug: taking each rule's written p as the endpoint's share, or a mis-parsed probability)
+ * moves shares by ≥ 1/6 with three endpoints and gives p-values far below 1e-6 at N = 200–300, so
+ * the test keeps its teeth (the negative control in overallFixture.test.ts checks it).
  */
-export const ALPHA = 1e-4;
+export const ALPHA = 1e-6;
 
 export interface ChiSquare {
   readonly statistic: number;
