@@ -30,7 +30,8 @@ function group(pods: readonly PodInfo[], key: (p: PodInfo) => readonly string[])
  * the pod is the one live pod of the Service's namespace with that IP; the node is that pod's
  * (or, when the Endpoints named the pod, the node of the pod of that name). Several live pods
  * on one IP are host-network pods sharing their node's IP: no pod is named, and an info
- * diagnostic says which pods it could be. Returns `endpoints` itself when nothing changes.
+ * diagnostic says which pods it could be. The `kubernetes` Service's addresses are the API
+ * server's, never a pod's. Returns `endpoints` itself when nothing changes.
  */
 export function linkPods(
   text: string,
@@ -57,6 +58,7 @@ export function linkPods(
   };
   let changed = false;
   const out = endpoints.map((e) => {
+    if (isApiServer(e)) return e;
     let addresses: EndpointAddress[] | null = null;
     e.addresses.forEach((a, i) => {
       if (a.pod !== null && a.nodeName !== null) return;
@@ -70,6 +72,14 @@ export function linkPods(
     return { ...e, addresses };
   });
   return changed ? out : endpoints;
+}
+
+/**
+ * `default/kubernetes`: the API server's own addresses, written by its endpoint reconciler (no
+ * selector, no pods); a host-network pod on the same node IP is not what serves it.
+ */
+function isApiServer(e: EndpointsInfo): boolean {
+  return e.service === 'kubernetes' && (e.namespace === 'default' || e.namespace === null);
 }
 
 function reportShared(text: string, ip: string, pods: readonly PodInfo[], sink: DiagnosticSink): void {

@@ -110,6 +110,20 @@ describe('kubectl get pod -o wide names endpoints’ pods and nodes', () => {
     expect(shared[0]?.severity).toBe('info');
     expect(shared[0]?.message).toContain('kube-proxy-sj9wh, kube-scheduler-master1');
     expect(text.slice(shared[0]?.span.start, shared[0]?.span.end)).toMatch(/^kube-system +kube-proxy-sj9wh /);
+    // The API server's addresses are no pod's, even where a host-network pod has that IP.
+    const api = parseKubectl(
+      [
+        'NAME                READY   STATUS    RESTARTS   AGE   IP               NODE    NOMINATED NODE   READINESS GATES',
+        'nginx-proxy-node3   1/1     Running   5          47d   172.18.240.135   node3   <none>           <none>',
+        '',
+        'NAME         ENDPOINTS             AGE',
+        'kubernetes   172.18.240.135:6443   47d',
+        'proxy        172.18.240.135:80     47d',
+        '',
+      ].join('\n'),
+    );
+    expect(named(api.result, 'kubernetes')).toEqual(['172.18.240.135:6443 ?@?']);
+    expect(named(api.result, 'proxy')).toEqual(['172.18.240.135:80 nginx-proxy-node3@node3']);
     // One IP of its own on the same table: named.
     const one = parseKubectl(`${KP5}\n${EP('kube-system', 'kp', '172.18.240.135:10249')}`).result;
     expect(named(one, 'kp')).toEqual(['172.18.240.135:10249 kube-proxy-v5sch@node3']);
