@@ -20,6 +20,19 @@ function Bar({
   );
 }
 
+/** `ip:port` with a line-break opportunity before the port (phones). */
+function breakable(endpoint: string) {
+  const colon = endpoint.lastIndexOf(':');
+  if (colon <= 0) return endpoint;
+  return (
+    <>
+      {endpoint.slice(0, colon)}
+      <wbr />
+      {endpoint.slice(colon)}
+    </>
+  );
+}
+
 /**
  * For every endpoint lottery (KUBE-SVC / KUBE-SVL) on the packet's path: per endpoint the chance a
  * connection reaches the rule, the rule's written conditional probability, their product — the
@@ -59,7 +72,9 @@ export function ProbabilityBars() {
             <thead>
               <tr>
                 <th scope="col">{tr('bars.endpoint')}</th>
-                <th scope="col">{tr('bars.reached')}</th>
+                <th scope="col" className="col-reached">
+                  {tr('bars.reached')}
+                </th>
                 <th scope="col">{tr('bars.written')}</th>
                 <th scope="col">{tr('bars.effective')}</th>
                 <th scope="col">{tr('bars.observed')}</th>
@@ -71,11 +86,11 @@ export function ProbabilityBars() {
                 return (
                   <tr key={r.ruleId} className="bar-row" data-endpoint={r.endpoint ?? ''}>
                     <th scope="row">
-                      <span className="bar-endpoint">{r.endpoint ?? r.sep}</span>
+                      <span className="bar-endpoint">{breakable(r.endpoint ?? r.sep)}</span>
                       {pod && <span className="bar-pod"> {pod}</span>}
                       <span className="bar-sep">{r.sep}</span>
                     </th>
-                    <td className="bar-reached">
+                    <td className="bar-reached col-reached">
                       <span className="bar-text">{formatShare(r.reached)}</span>
                       <Bar share={r.reached} kind="reached" />
                     </td>

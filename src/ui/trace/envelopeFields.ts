@@ -1,5 +1,5 @@
 import type { Outcome, Packet, PathStep, StepPacket, TraceEnv } from '../../core/trace/types';
-import type { MessageKey, Translate } from '../../i18n';
+import type { MessageKey, Translate } from '../../i18n/t';
 
 /**
  * The packet envelope (Packet Tracer's PDU view) as words: each header as the step at the playhead
