@@ -3,6 +3,7 @@ import { lazy, Suspense } from 'react';
 import { useT } from '../../i18n';
 import { ChainGraph } from '../flow/ChainGraph';
 import { LessonPanel, ShareTools } from '../share';
+import { PacketEnvelope } from '../trace/PacketEnvelope';
 import { PacketPanel } from '../trace/PacketPanel';
 import { PacketPath } from '../trace/PacketPath';
 import { Playback } from '../trace/Playback';
@@ -89,6 +90,7 @@ export function App() {
           <div className="packet-area">
             <PacketPanel />
             <Playback />
+            <PacketEnvelope />
             <PacketPath />
             <ProbabilityBars />
           </div>
