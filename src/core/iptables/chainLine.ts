@@ -44,7 +44,7 @@ export function readChainLine(p: Parser, s: number, end: number, lineNo: number)
     // `iptables-save | grep NAME` keeps the chain's `:NAME - [0:0]` line: its table is decided
     // with the chain's rules (excerpt.ts).
     const ex = p.excerptLines();
-    ex.scan(text, s, end);
+    ex.scan(text.slice(s, end));
     ex.decls.push({ id, policy, ns: nameStart, ne: nameEnd, cs, ce, s, end, lineNo });
     return;
   }

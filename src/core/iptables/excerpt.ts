@@ -31,10 +31,9 @@ export class ExcerptLines {
   /** Some line has words only kube-proxy's IPVS mode writes. */
   ipvs = false;
 
-  /** Notes IPVS words in `text[s, end)`. */
-  scan(text: string, s: number, end: number): void {
+  /** Notes IPVS words in one line. */
+  scan(line: string): void {
     if (this.ipvs) return;
-    const line = text.slice(s, end);
     for (const m of IPVS_MARKERS) {
       if (line.includes(m)) {
         this.ipvs = true;

@@ -135,9 +135,10 @@ function readRule(
     const pieces = recordEntries(p.src.entries, shape, buf);
     const rule = new SavedRule(p.src, s, end, op, id, counters, lineNo, pieces, jump);
     const ex = p.excerptLines();
-    ex.scan(text, s, end);
+    const line = text.slice(s, end);
+    ex.scan(line);
     const toChain = isJump && !TARGET_OPTIONS.has(shape.tName) ? shape.tId : -1;
-    ex.rules.push({ chain: id, target, jump: toChain, ctNew: hasCtstateNew(text, s, end) });
+    ex.rules.push({ chain: id, target, jump: toChain, ctNew: line.includes('--ctstate NEW') });
     ex.saved.push(rule);
     ex.at.push(cs, ce, s);
     p.lastChain = id;
@@ -152,12 +153,6 @@ function readRule(
   p.lastChainAt = quoted ? -1 : cs;
   p.lastChainLength = ce - cs;
   placeRule(p, t, rule, id, cs, ce, isJump ? shape.tName : null, shape.tId);
-}
-
-/** `-m conntrack --ctstate NEW` somewhere in `text[s, end)`. */
-function hasCtstateNew(text: string, s: number, end: number): boolean {
-  const at = text.indexOf('--ctstate NEW', s);
-  return at >= 0 && at < end;
 }
 
 /**
@@ -217,7 +212,7 @@ export function tableFor(
   if (name === null) {
     p.sink.add(
       'iptables/unknown-table',
-      `Which table ${chain} belongs to cannot be told from this excerpt; the rule is left out.`,
+      `Which table ${chain} belongs to cannot be told from this excerpt; the command is left out.`,
       cs,
       ce,
     );
