@@ -11,8 +11,9 @@ import { BUILTIN_CHAIN_NAMES, type TableState } from './tableState';
  *   NFT_JUMP_STACK_SIZE = 16 levels (net/netfilter/nf_tables_api.c, nft_chain_validate: `if
  *   (ctx->level == NFT_JUMP_STACK_SIZE) return -EMLINK`), so iptables-nft refuses a chain 16 jumps
  *   from a built-in chain ("RULE_APPEND failed (Too many links)"); iptables-legacy has no such limit.
- * One iterative depth-first walk per table (no recursion: a 10,000-deep chain is fine), then the
- * longest jump depth over the walk's topological order: linear in rules and chains.
+ * Per table, the jump depths in Kahn's topological order (no recursion: a 10,000-deep chain is
+ * fine); only when some chains are left over (a loop) an iterative depth-first walk over those
+ * names the loop. Linear in rules and chains.
  */
 
 /** Jumps from a base chain that nf_tables still accepts. */
@@ -28,18 +29,27 @@ function checkTable(p: Parser, t: TableState): void {
   const n = p.chains.count;
   const rules = t.rules;
   const m = rules.length;
+  // One pass over the rules for their chain and jump ids (getters), then typed arrays only.
+  const from = new Int32Array(m);
+  const jump = new Int32Array(m);
   // Chains with rules in this table; edges only lead to those (verdicts and empty chains are leaves).
   const has = new Uint8Array(n);
   for (let i = 0; i < m; i++) {
-    const r = rules[i] as RuleNode;
-    if (r instanceof SavedRule) has[r.chainId] = 1;
+    const r = rules[i];
+    if (r instanceof SavedRule) {
+      const c = r.chainId;
+      from[i] = c;
+      jump[i] = r.jumpId;
+      has[c] = 1;
+    } else jump[i] = -1;
   }
   const first = new Int32Array(n + 1);
   for (let i = 0; i < m; i++) {
-    const r = rules[i] as RuleNode;
-    if (!(r instanceof SavedRule)) continue;
-    const j = r.jumpId;
-    if (j >= 0 && has[j] === 1) first[r.chainId + 1] = (first[r.chainId + 1] as number) + 1;
+    const j = jump[i] as number;
+    if (j >= 0 && has[j] === 1) {
+      const c = (from[i] as number) + 1;
+      first[c] = (first[c] as number) + 1;
+    }
   }
   for (let c = 0; c < n; c++) first[c + 1] = (first[c + 1] as number) + (first[c] as number);
   const edges = first[n] as number;
@@ -48,12 +58,11 @@ function checkTable(p: Parser, t: TableState): void {
   const via = new Int32Array(edges);
   const fill = first.slice(0, n);
   for (let i = 0; i < m; i++) {
-    const r = rules[i] as RuleNode;
-    if (!(r instanceof SavedRule)) continue;
-    const j = r.jumpId;
+    const j = jump[i] as number;
     if (j < 0 || has[j] !== 1) continue;
-    const k = fill[r.chainId] as number;
-    fill[r.chainId] = k + 1;
+    const c = from[i] as number;
+    const k = fill[c] as number;
+    fill[c] = k + 1;
     to[k] = j;
     via[k] = i;
   }
@@ -63,17 +72,65 @@ function checkTable(p: Parser, t: TableState): void {
     const id = p.chains.idOf(name);
     if (id >= 0) builtin[id] = 1;
   }
-  const roots: number[] = [];
-  for (let c = 0; c < n; c++) if (has[c] === 1 && builtin[c] === 1) roots.push(c);
-  for (let c = 0; c < n; c++) if (has[c] === 1 && builtin[c] === 0) roots.push(c);
+  // Kahn's order: a chain is taken once every jump into it has been; its depth is then final.
+  const indeg = new Int32Array(n);
+  for (let k = 0; k < edges; k++) {
+    const v = to[k] as number;
+    indeg[v] = (indeg[v] as number) + 1;
+  }
+  const queue = new Int32Array(n);
+  let head = 0;
+  let tail = 0;
+  let nodes = 0;
+  for (let c = 0; c < n; c++) {
+    if (has[c] !== 1) continue;
+    nodes++;
+    if (indeg[c] === 0) queue[tail++] = c;
+  }
+  const depth = new Int32Array(n).fill(-1);
+  const pred = new Int32Array(n).fill(-1);
+  for (let c = 0; c < n; c++) if (builtin[c] === 1) depth[c] = 0;
+  let deep = false;
+  while (head < tail) {
+    const u = queue[head++] as number;
+    const d = depth[u] as number;
+    const end = first[u + 1] as number;
+    for (let k = first[u] as number; k < end; k++) {
+      const v = to[k] as number;
+      if (d >= 0 && d + 1 > (depth[v] as number)) {
+        depth[v] = d + 1;
+        pred[v] = k;
+        if (d + 1 > NFT_MAX_DEPTH && !deep) {
+          deep = true;
+          reportDepth(p, t, rules, v, depth, pred, via, first);
+        }
+      }
+      const left = (indeg[v] as number) - 1;
+      indeg[v] = left;
+      if (left === 0) queue[tail++] = v;
+    }
+  }
+  // Chains never taken are on a loop or after one: walk them to name each loop.
+  if (tail < nodes) findLoops(p, t, rules, n, first, to, via, indeg);
+}
+
+/** Depth-first walks over the chains Kahn's order left (`indeg` > 0), reporting each back edge. */
+function findLoops(
+  p: Parser,
+  t: TableState,
+  rules: readonly RuleNode[],
+  n: number,
+  first: Int32Array,
+  to: Int32Array,
+  via: Int32Array,
+  indeg: Int32Array,
+): void {
   const color = new Uint8Array(n); // 0 unseen, 1 on the walk's stack, 2 done
-  const post = new Int32Array(n).fill(-1);
-  const order: number[] = [];
   const stack = new Int32Array(n);
   const cursor = new Int32Array(n);
   let loops = 0;
-  for (const root of roots) {
-    if (color[root] !== 0) continue;
+  for (let root = 0; root < n && loops < MAX_LOOPS; root++) {
+    if ((indeg[root] as number) <= 0 || color[root] !== 0) continue;
     let top = 0;
     stack[0] = root;
     cursor[root] = first[root] as number;
@@ -84,23 +141,22 @@ function checkTable(p: Parser, t: TableState): void {
       if (k < (first[u + 1] as number)) {
         cursor[u] = k + 1;
         const v = to[k] as number;
-        if (color[v] === 0) {
+        const cv = color[v] as number;
+        if (cv === 0) {
           color[v] = 1;
           cursor[v] = first[v] as number;
-          stack[++top] = v;
-        } else if (color[v] === 1 && loops < MAX_LOOPS) {
+          top++;
+          stack[top] = v;
+        } else if (cv === 1 && loops < MAX_LOOPS) {
           loops++;
           reportLoop(p, t, rules[via[k] as number] as RuleNode, stack, top, v);
         }
         continue;
       }
       color[u] = 2;
-      post[u] = order.length;
-      order.push(u);
       top--;
     }
   }
-  checkDepth(p, t, rules, order, post, first, to, via, builtin, n);
 }
 
 /** The loop is the walk's stack from `v` up to the top, closed by `rule` (top → v). */
@@ -125,41 +181,6 @@ function reportLoop(
     at.start,
     at.end,
   );
-}
-
-/** Longest jump depth from a built-in chain, in reverse post-order (back edges of loops skipped). */
-function checkDepth(
-  p: Parser,
-  t: TableState,
-  rules: readonly RuleNode[],
-  order: readonly number[],
-  post: Int32Array,
-  first: Int32Array,
-  to: Int32Array,
-  via: Int32Array,
-  builtin: Uint8Array,
-  n: number,
-): void {
-  const depth = new Int32Array(n).fill(-1);
-  const pred = new Int32Array(n).fill(-1);
-  for (let c = 0; c < n; c++) if (builtin[c] === 1) depth[c] = 0;
-  for (let i = order.length - 1; i >= 0; i--) {
-    const u = order[i] as number;
-    const d = depth[u] as number;
-    if (d < 0) continue;
-    for (let k = first[u] as number; k < (first[u + 1] as number); k++) {
-      const v = to[k] as number;
-      if ((post[v] as number) >= (post[u] as number)) continue;
-      if (d + 1 > (depth[v] as number)) {
-        depth[v] = d + 1;
-        pred[v] = k;
-        if (d + 1 > NFT_MAX_DEPTH) {
-          reportDepth(p, t, rules, v, depth, pred, via, first);
-          return;
-        }
-      }
-    }
-  }
 }
 
 function reportDepth(
