@@ -45,6 +45,15 @@ export const CODE_EXPLANATIONS_ZH: Readonly<Record<string, string>> = {
   'iptables/unknown-option': '解析器不认识这个选项，按原样保留。',
   'iptables/unknown-target': '解析器不认识这个目标（-j）扩展，按原样保留。',
   'iptables/restore-only': '这是 iptables-restore 输入中的命令（例如 -X 链名），已保留，但不会被执行。',
+  'iptables/table-guessed':
+    '这段摘录（没有 *table 表头）中没有任何内容能证明这条链属于哪张表：规则已保留在最可能的表中，但这只是推测，可能有误；粘贴完整的 iptables-save 输出即可确定。',
+  'iptables/table-split':
+    '这段摘录中同名链的规则只能分属不同的表（例如一条只在 nat 表中有效，另一条只在 filter 表中有效）：摘录包含了多张表中的同名链，每条规则按它自己的目标放入对应的表。',
+  'iptables/jump-loop': `这些链相互跳转，形成了循环（A → B → A）：iptables-restore 会拒绝加载这样的表（ELOOP）。诊断指出了构成循环的链和闭合循环的那条跳转规则。${STALE}`,
+  'iptables/nesting-too-deep':
+    '从内置链出发的跳转嵌套超过了 nf_tables 的上限（跳转栈为 16 层，最多 15 次跳转）：iptables-nft 会拒绝加载这张表（“Too many links”），而 iptables-legacy 没有这个限制。',
+  'iptables/nat-without-range':
+    'DNAT 没有 --to-destination（或 SNAT 没有 --to-source）：内核只建立空映射，不改写数据包，但这条规则仍像 ACCEPT 一样结束当前链。通常是被截断的一行。',
 
   // 规则的建模（src/core/model）
   'model/undeclared-jump-target': '规则跳转到一条不存在的链；已用一条空链代替。',

@@ -13,7 +13,7 @@ export function readChainLine(p: Parser, s: number, end: number, lineNo: number)
   const nameStart = s + 1;
   const nameEnd = buf.ends[0] as number;
   const t = p.current;
-  if (t === null) {
+  if (t === null && (p.hasHeaders || p.listed)) {
     p.sink.add('iptables/outside-table', 'A chain declaration outside a `*table` … COMMIT block.', s, end);
     return;
   }
@@ -39,6 +39,14 @@ export function readChainLine(p: Parser, s: number, end: number, lineNo: number)
       cs = -1;
       ce = -1;
     }
+  }
+  if (t === null) {
+    // `iptables-save | grep NAME` keeps the chain's `:NAME - [0:0]` line: its table is decided
+    // with the chain's rules (excerpt.ts).
+    const ex = p.excerptLines();
+    ex.scan(text.slice(s, end));
+    ex.decls.push({ id, policy, ns: nameStart, ne: nameEnd, cs, ce, s, end, lineNo });
+    return;
   }
   declareChain(p, t, id, policy, nameStart, nameEnd, cs, ce, s, end, lineNo);
 }

@@ -13,7 +13,7 @@ const CASES: Record<string, () => readonly { code: string }[]> = {
   'iptables/bad-port': () => parse(rule('-p tcp -m tcp --dport 70000 -j ACCEPT')),
   'iptables/bad-probability': () => parse(rule('-m statistic --mode random --probability 1.5 -j ACCEPT')),
   'iptables/bad-number': () => parse(rule('-m mark --mark zz -j ACCEPT')),
-  'iptables/unknown-table': () => parse('-A DOCKER -i docker0 -j RETURN\n'),
+  'iptables/unknown-table': () => parse('-F FOO\n'),
   'iptables/bad-table': () => parse('*nosuch\nCOMMIT\n'),
   'iptables/outside-table': () => parse('*filter\nCOMMIT\n:FOO - [0:0]\n'),
   'iptables/bad-line': () => parse('*filter\nhello world\nCOMMIT\n'),
@@ -39,6 +39,14 @@ const CASES: Record<string, () => readonly { code: string }[]> = {
   'iptables/unknown-option': () => parse(rule('-p tcp -m tcp --frob 1 -j ACCEPT')),
   'iptables/unknown-target': () => parse(rule('-j FROBNICATE --level 3')),
   'iptables/restore-only': () => parse('*nat\n:KUBE-SEP-X - [0:0]\n-X KUBE-SEP-X\nCOMMIT\n'),
+  'iptables/table-guessed': () => parse('-A DOCKER -i docker0 -j RETURN\n'),
+  'iptables/table-split': () =>
+    parse(
+      '-A FOO -j DNAT --to-destination 10.0.0.1:80\n-A FOO -j REJECT --reject-with icmp-port-unreachable\n',
+    ),
+  'iptables/jump-loop': () => parse('*filter\n:A - [0:0]\n:B - [0:0]\n-A A -j B\n-A B -j A\nCOMMIT\n'),
+  'iptables/nesting-too-deep': () => parse(chainOfDepth(16)),
+  'iptables/nat-without-range': () => parse('*nat\n:OUTPUT ACCEPT [0:0]\n-A OUTPUT -p tcp -j DNAT\nCOMMIT\n'),
   'model/undeclared-jump-target': () => {
     const doc = parseIptablesSave(rule('-j KUBE-NOWHERE')).result;
     return lowerToRuleset({ ...doc, checkedJumps: false }).diagnostics;
@@ -47,6 +55,16 @@ const CASES: Record<string, () => readonly { code: string }[]> = {
     lowerToRuleset(parseIptablesSave('*nat\n-A OUTPUT -j DNAT --to-destination not-an-ip\nCOMMIT\n').result)
       .diagnostics,
 };
+
+/** *filter with INPUT → C1 → … → C`depth` (the last chain is `depth` jumps from INPUT). */
+function chainOfDepth(depth: number): string {
+  const lines = ['*filter', ':INPUT ACCEPT [0:0]'];
+  for (let i = 1; i <= depth; i++) lines.push(`:C${i} - [0:0]`);
+  lines.push('-A INPUT -j C1');
+  for (let i = 1; i < depth; i++) lines.push(`-A C${i} -j C${i + 1}`);
+  lines.push(`-A C${depth} -j ACCEPT`, 'COMMIT', '');
+  return lines.join('\n');
+}
 
 function parse(text: string): readonly { code: string }[] {
   return parseIptablesSave(text).diagnostics;

@@ -36,7 +36,8 @@ export const IPTABLES_CODES = [
   {
     code: 'iptables/unknown-table',
     severity: 'error',
-    summary: 'A rule whose table cannot be known (no `*table` and no kube-proxy hint).',
+    summary:
+      'A restore command (`-X`, `-F`, …) outside a table whose chain gives no hint of its table (rules are kept: iptables/table-guessed).',
   },
   { code: 'iptables/bad-table', severity: 'error', summary: '`*name` names a table that does not exist.' },
   {
@@ -153,6 +154,35 @@ export const IPTABLES_CODES = [
     code: 'model/unreadable-value',
     severity: 'info',
     summary: 'Lowering kept a match it could not read as an opaque match.',
+  },
+  {
+    code: 'iptables/table-guessed',
+    severity: 'warning',
+    summary:
+      'Rules of an excerpt whose table nothing in the excerpt proves: kept in the likeliest table, which may be wrong.',
+  },
+  {
+    code: 'iptables/table-split',
+    severity: 'warning',
+    summary:
+      'A chain of an excerpt whose rules only different tables accept: same-named chains of several tables, placed rule by rule.',
+  },
+  {
+    code: 'iptables/jump-loop',
+    severity: 'error',
+    summary: 'Chains that jump to each other in a loop: iptables-restore refuses the table (ELOOP).',
+  },
+  {
+    code: 'iptables/nesting-too-deep',
+    severity: 'warning',
+    summary:
+      'Jumps nested deeper than nf_tables accepts (16 from a base chain): iptables-nft refuses the table, iptables-legacy does not.',
+  },
+  {
+    code: 'iptables/nat-without-range',
+    severity: 'warning',
+    summary:
+      'DNAT or SNAT without --to-destination / --to-source: a null mapping that rewrites nothing but ends the chain.',
   },
 ] as const satisfies readonly { code: string; severity: Severity; summary: string }[];
 

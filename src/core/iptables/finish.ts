@@ -1,5 +1,7 @@
 import type { IptablesDocument, TableNode } from './ast';
+import { placeExcerpt } from './excerpt';
 import { pickListedTable } from './infer';
+import { checkJumps } from './jumpGraph';
 import { BUILTIN_CHAIN_NAMES, type Parser } from './parser';
 import { ruleBody } from './savedRule';
 import { type TableState, toTableNode } from './tableState';
@@ -10,6 +12,7 @@ import { type TableState, toTableNode } from './tableState';
  */
 export function finishDocument(p: Parser): IptablesDocument {
   const sink = p.sink;
+  placeExcerpt(p);
   p.placeLists();
   if (p.current !== null && !p.current.committed && p.current.declared) {
     const t = p.current;
@@ -35,6 +38,7 @@ export function finishDocument(p: Parser): IptablesDocument {
     }
     reportUndeclaredJumps(p, t);
   }
+  checkJumps(p);
   p.src.entries.seal();
   const tables: TableNode[] = p.tables.map(toTableNode);
   const declared = tables.some((t) => t.declared);

@@ -3,6 +3,7 @@ import { TABLE_NAMES } from './ast';
 import { readChainLine } from './chainLine';
 import { ChainNames } from './chainNames';
 import { EntryTable } from './entries';
+import { ExcerptLines } from './excerpt';
 import { hashRange } from './names';
 import { readOtherLine } from './otherLine';
 import { readCommandLine } from './ruleLine';
@@ -52,8 +53,10 @@ export class Parser {
   listedTable: TableState | null = null;
   readonly policyChains: string[] = [];
   readonly votes = new Map<TableName, number>();
-  /** Excerpt chains already placed in a table. */
+  /** Excerpt chains already placed in a table (restore commands outside a table, ruleLine.ts). */
   readonly knownChains = new Map<string, TableName>();
+  /** Lines outside any table, placed once the whole text is read (excerpt.ts); null until one is met. */
+  excerpt: ExcerptLines | null = null;
   /** `iptables -L` or nft text was recognised: further foreign lines are skipped silently. */
   foreign = false;
   private runKind: 'skipped' | 'binary' | null = null;
@@ -75,6 +78,12 @@ export class Parser {
         text.startsWith('-N ') ||
         text.indexOf('\n-P ') !== -1 ||
         text.indexOf('\n-N ') !== -1);
+  }
+
+  /** The excerpt's pending lines (made on first use). */
+  excerptLines(): ExcerptLines {
+    if (this.excerpt === null) this.excerpt = new ExcerptLines();
+    return this.excerpt;
   }
 
   /** Feeds every line of the text (LF or CRLF) to `line`. */

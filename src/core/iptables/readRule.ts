@@ -171,6 +171,23 @@ export function readRuleShape(ctx: RuleContext, first: number, shape: RuleShape,
     }
   }
   if (bang >= 0) sink.add('iptables/bad-rule', '`!` at the end of the rule.', bang, bang + 1);
+  if (shape.tGen > 0 && (shape.tName === 'DNAT' || shape.tName === 'SNAT')) checkNatHasRange(ctx, shape);
+}
+
+/**
+ * `-j DNAT` without `--to-destination` (`-j SNAT` without `--to-source`): iptables ≥ 1.4.x
+ * accepts it (libxt_DNAT.c no longer requires the option) and the kernel sets up a null mapping:
+ * nothing is rewritten, yet the rule ends its chain as ACCEPT does. Almost always a cut line.
+ */
+function checkNatHasRange(ctx: RuleContext, shape: RuleShape): void {
+  const want = shape.tName === 'DNAT' ? '--to-destination' : '--to-source';
+  for (let o = 0; o < shape.nOpt; o++) if (shape.oOwner[o] === -shape.tGen && shape.oName[o] === want) return;
+  ctx.sink.add(
+    'iptables/nat-without-range',
+    `${shape.tName} without ${want}: the packet is not rewritten, but the rule ends the chain like ACCEPT.`,
+    shape.tNameStart,
+    shape.tNameEnd,
+  );
 }
 
 /** The open group that knows option `v`: the current one first, then earlier ones (latest first). */

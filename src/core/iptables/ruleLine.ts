@@ -124,23 +124,61 @@ function readRule(
   // `-I CHAIN 3 …`: the optional rule number of iptables(8) --insert.
   if (op === 'I' && first < buf.count && isNumber(p, first)) first++;
   readRuleShape(p.ctx, first, shape);
-  const t = p.current ?? tableFor(p, chain, shape.tGen > 0 ? shape.tName : null, cs, ce, s);
-  if (t === null) return;
+  const target = shape.tGen > 0 ? shape.tName : null;
+  const isJump = shape.tGen > 0 && shape.tOpts === 0;
+  const jump = isJump ? shape.tId : -1;
+  if (p.current === null && !p.listed) {
+    // An excerpt (or a rule after COMMIT): its table is decided once all chains are read (excerpt.ts).
+    if (p.hasHeaders) {
+      p.sink.add('iptables/outside-table', 'A rule after COMMIT and before the next `*table`.', cs, ce);
+    }
+    const pieces = recordEntries(p.src.entries, shape, buf);
+    const rule = new SavedRule(p.src, s, end, op, id, counters, lineNo, pieces, jump);
+    const ex = p.excerptLines();
+    const line = text.slice(s, end);
+    ex.scan(line);
+    const toChain = isJump && !TARGET_OPTIONS.has(shape.tName) ? shape.tId : -1;
+    ex.rules.push({ chain: id, target, jump: toChain, ctNew: line.includes('--ctstate NEW') });
+    ex.saved.push(rule);
+    ex.at.push(cs, ce, s);
+    p.lastChain = id;
+    p.lastChainAt = quoted ? -1 : cs;
+    p.lastChainLength = ce - cs;
+    return;
+  }
+  const t = p.current ?? listTable(p, s, chain, target);
   const pieces = recordEntries(p.src.entries, shape, buf);
-  const jump = shape.tGen > 0 && shape.tOpts === 0 ? shape.tId : -1;
   const rule = new SavedRule(p.src, s, end, op, id, counters, lineNo, pieces, jump);
-  p.ruleList.add(t, rule);
   p.lastChain = id;
   p.lastChainAt = quoted ? -1 : cs;
   p.lastChainLength = ce - cs;
+  placeRule(p, t, rule, id, cs, ce, isJump ? shape.tName : null, shape.tId);
+}
+
+/**
+ * Hands a rule to table `t` and keeps the table's indexes: jumps to chains not (yet) declared, and
+ * chains with rules but no declaration. `jumpName`/`jumpId`: the target of a `-j NAME` without
+ * options (null / -1 otherwise).
+ */
+export function placeRule(
+  p: Parser,
+  t: TableState,
+  rule: SavedRule,
+  id: number,
+  cs: number,
+  ce: number,
+  jumpName: string | null,
+  jumpId: number,
+): void {
+  const chains = p.chains;
+  const chain = chains.names[id] as string;
+  p.ruleList.add(t, rule);
   const bit = t.bit;
-  if (shape.tGen > 0 && shape.tOpts === 0) {
-    const name = shape.tName;
-    const tid = shape.tId;
+  if (jumpName !== null) {
     // Only a jump to a chain not (yet) declared can end up reported (finish.ts); declarations
     // never go away, so the usual jump to a declared chain need not be remembered.
-    const declared = tid >= 0 && ((chains.declared[tid] as number) & bit) !== 0;
-    if (!declared && !TARGET_OPTIONS.has(name) && !t.jumps.has(name)) t.jumps.set(name, rule);
+    const declared = jumpId >= 0 && ((chains.declared[jumpId] as number) & bit) !== 0;
+    if (!declared && !TARGET_OPTIONS.has(jumpName) && !t.jumps.has(jumpName)) t.jumps.set(jumpName, rule);
   }
   if ((((chains.declared[id] as number) | (chains.undeclared[id] as number)) & bit) === 0) {
     chains.undeclared[id] = (chains.undeclared[id] as number) | bit;
@@ -174,7 +212,7 @@ export function tableFor(
   if (name === null) {
     p.sink.add(
       'iptables/unknown-table',
-      `Which table ${chain} belongs to cannot be told from this excerpt; the rule is left out.`,
+      `Which table ${chain} belongs to cannot be told from this excerpt; the command is left out.`,
       cs,
       ce,
     );

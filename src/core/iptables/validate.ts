@@ -1,5 +1,12 @@
-import { isValidAddressIn } from './address';
-import { parseMarkMask, parsePortList, parsePortRange, parseProbability, parseUint32 } from './numbers';
+import { isValidAddressIn, parseIpv4, parseIpv6 } from './address';
+import {
+  parseMarkMask,
+  parsePort,
+  parsePortList,
+  parsePortRange,
+  parseProbability,
+  parseUint32,
+} from './numbers';
 import type { RuleContext } from './ruleShape';
 import { unquote } from './tokenize';
 
@@ -74,6 +81,16 @@ export function validateOption(
       if (parseUint32(s, vs, ve) < 0)
         ctx.sink.add('iptables/bad-number', `Bad number "${s.slice(vs, ve)}".`, start, end);
       return;
+    case '--to-destination':
+    case '--to-source':
+      if (module === 'DNAT' || module === 'SNAT') checkNatRange(ctx, s, vs, ve, s === ctx.text, start, end);
+      return;
+    case '--to-ports':
+      if (module === 'MASQUERADE' || module === 'REDIRECT') {
+        if (!isPortPair(s, vs, ve))
+          ctx.sink.add('iptables/bad-port', `Bad port or port range "${s.slice(vs, ve)}".`, start, end);
+      }
+      return;
     case '--mark':
     case '--set-xmark':
     case '--set-mark': {
@@ -109,5 +126,90 @@ function checkAddresses(
   for (const part of value.split(',')) {
     if (!isValidAddressIn(part, 0, part.length))
       ctx.sink.add('iptables/bad-address', `Bad address "${part}" in "${value}".`, start, end);
+  }
+}
+
+/** `p` or `p1-p2` with p1 <= p2 (libxt_MASQUERADE.c / libxt_DNAT.c parse_ports). */
+function isPortPair(s: string, vs: number, ve: number): boolean {
+  let dash = -1;
+  for (let i = vs; i < ve; i++) if (s.charCodeAt(i) === 45) dash = dash < 0 ? i : dash;
+  const from = parsePort(s, vs, dash < 0 ? ve : dash);
+  const to = dash < 0 ? from : parsePort(s, dash + 1, ve);
+  return from >= 0 && to >= 0 && from <= to;
+}
+
+function isIp(s: string, a: number, b: number): boolean {
+  for (let i = a; i < b; i++) if (s.charCodeAt(i) === 58) return parseIpv6(s.slice(a, b)) !== null;
+  return parseIpv4(s, a, b) >= 0;
+}
+
+/**
+ * `--to-destination` / `--to-source`: `[ip[-ip]][:port[-port]]`, `[v6]:port` (libxt_DNAT.c
+ * parse_to). iptables refuses an unreadable address ("Bad IP address") or port ("Port range …
+ * invalid"): errors at the part that is wrong, so the trace never runs a DNAT it cannot read.
+ * `inText`: the value is unquoted, so its offsets are offsets of the text.
+ */
+function checkNatRange(
+  ctx: RuleContext,
+  s: string,
+  vs: number,
+  ve: number,
+  inText: boolean,
+  start: number,
+  end: number,
+): void {
+  let ipS = vs;
+  let ipE = ve;
+  let portS = -1;
+  if (s.charCodeAt(vs) === 91) {
+    let close = -1;
+    for (let i = vs; i < ve; i++) if (s.charCodeAt(i) === 93) close = close < 0 ? i : close;
+    if (close < 0 || (close + 1 < ve && s.charCodeAt(close + 1) !== 58)) {
+      ctx.sink.add('iptables/bad-address', `Bad address "${s.slice(vs, ve)}".`, start, end);
+      return;
+    }
+    ipS = vs + 1;
+    ipE = close;
+    if (close + 1 < ve) portS = close + 2;
+  } else {
+    let colons = 0;
+    let at = -1;
+    for (let i = vs; i < ve; i++) {
+      if (s.charCodeAt(i) === 58) {
+        colons++;
+        at = i;
+      }
+    }
+    if (colons === 1) {
+      ipE = at;
+      portS = at + 1;
+    }
+  }
+  const spanOf = (a: number, b: number): [number, number] =>
+    inText ? [a, Math.max(a + 1, b)] : [start, end];
+  if (ipE > ipS) {
+    let dash = -1;
+    for (let i = ipS; i < ipE; i++) if (s.charCodeAt(i) === 45 && dash < 0) dash = i;
+    const ok = dash < 0 ? isIp(s, ipS, ipE) : isIp(s, ipS, dash) && isIp(s, dash + 1, ipE);
+    if (!ok) {
+      const [a, b] = spanOf(ipS, ipE);
+      ctx.sink.add(
+        'iptables/bad-address',
+        `Bad address "${s.slice(ipS, ipE)}" in "${s.slice(vs, ve)}".`,
+        a,
+        b,
+      );
+    }
+  } else if (portS < 0) {
+    ctx.sink.add('iptables/bad-address', `"${s.slice(vs, ve)}" names no address or port.`, start, end);
+  }
+  if (portS >= 0 && !isPortPair(s, portS, ve)) {
+    const [a, b] = spanOf(portS, ve);
+    ctx.sink.add(
+      'iptables/bad-port',
+      `Bad port or port range "${s.slice(portS, ve)}" in "${s.slice(vs, ve)}" (0-65535, low-high).`,
+      a,
+      b,
+    );
   }
 }
