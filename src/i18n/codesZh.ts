@@ -17,7 +17,7 @@ export const CODE_EXPLANATIONS_ZH: Readonly<Record<string, string>> = {
   'iptables/bad-port': `端口或端口范围不是数字，或超出 0–65535（multiport 最多列 15 个端口）。${STALE}`,
   'iptables/bad-probability': `--probability 的值不是 0 到 1 之间的数字。${STALE}`,
   'iptables/bad-number': `标记（mark）、掩码或计数不是有效的数字。${STALE}`,
-  'iptables/unknown-table': `无法判断这条规则属于哪张表（没有 *table 表头，也无法从 kube-proxy 的链名推断），这条规则被略去。${STALE}`,
+  'iptables/unknown-table': `这条恢复命令（-X、-F 等）在任何表之外，它的链名也看不出属于哪张表，因此被略去（规则不会被略去：见 iptables/table-guessed）。${STALE}`,
   'iptables/bad-table': `*name 指定的表不存在（只有 filter、nat、mangle、raw、security）。${STALE}`,
   'iptables/outside-table': `链声明、规则或 COMMIT 出现在 *table … COMMIT 块之外（在 COMMIT 之后、下一个 *table 之前）。${STALE}`,
   'iptables/bad-line': `表内的这一行既不是链声明、规则、COMMIT，也不是注释（链声明的格式是 :链名 策略 [数据包数:字节数]）。${STALE}`,
