@@ -12,6 +12,7 @@ import { aimEntry, entryText } from './finderAim';
 
 /** At most this many options are rendered: 5,000 Services stay one keystroke away, never 5,000 nodes. */
 const LIMIT = 50;
+const NUMBER = new Intl.NumberFormat('en-US');
 
 /**
  * "Find a Service": a WAI-ARIA combobox (https://www.w3.org/WAI/ARIA/apg/patterns/combobox/,
@@ -80,7 +81,7 @@ export function ServiceFinder() {
   else
     count =
       tr('finder.matches', {
-        matched: plural(tr, 'n.servicePort', found.ports),
+        matched: NUMBER.format(found.ports),
         total: plural(tr, 'n.servicePort', totals.ports),
       }) + (found.entries > shown.length ? tr('finder.listed', { n: shown.length }) : '');
 
