@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fixtureRuleset, WEB, webRuleset } from './inputs.node';
+import { loadRuleset } from '../model/testing/load';
+import { fixtureRuleset, WEB, WEB_EXAMPLE_TEXT, webRuleset } from './inputs.node';
 import { indexServiceGroups } from './services';
 import { inferPodCidr, OUTSIDE_CLIENT, suggestPacket } from './suggestPacket';
 
@@ -37,6 +38,16 @@ describe('suggestPacket', () => {
     const s = suggest('k8s-overall-rules.iptables-save.txt')!;
     expect(s).toMatchObject({ origin: 'pod', dst: '172.30.0.41', dport: 80, service: 'ns1/svc1:p80' });
     expect(s.podCidr).toBe('10.0.0.0/8');
+  });
+
+  it('takes the node IP from --nodeport-addresses rules (`-d <node>/32 -j KUBE-NODEPORTS`)', () => {
+    const text = WEB_EXAMPLE_TEXT.replace(
+      /^(-A KUBE-SERVICES) (-m comment --comment "kubernetes service nodeports;[^"]*") -m addrtype --dst-type LOCAL (-j KUBE-NODEPORTS)$/m,
+      '$1 -d 192.168.231.200/32 $2 $3',
+    );
+    expect(text).not.toBe(WEB_EXAMPLE_TEXT);
+    const ruleset = loadRuleset(text);
+    expect(suggestPacket(ruleset, indexServiceGroups(ruleset))!.nodeIp).toBe('192.168.231.200');
   });
 
   it('gives null for a dump without Services', () => {

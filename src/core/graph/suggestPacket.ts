@@ -83,11 +83,28 @@ function inCidr(ip: string, cidr: string | null): boolean {
 }
 
 /**
- * The node's own IP: the API server's endpoint (`default/kubernetes:https`, kube-apiserver runs
- * on the host network, so on a control-plane node this is the node IP), else another endpoint
- * outside the pod network (a host-network pod), else null.
+ * The node's own IP: with --nodeport-addresses kube-proxy sends NodePorts to KUBE-NODEPORTS per
+ * node address (`-A KUBE-SERVICES -d <nodeIP>/32 -j KUBE-NODEPORTS`, instead of `-m addrtype
+ * --dst-type LOCAL`, proxier.go); else the API server's endpoint (`default/kubernetes:https`:
+ * kube-apiserver runs on the host network, so on a control-plane node this is the node IP); else
+ * another endpoint outside the pod network (a host-network pod); else null.
  */
-export function inferNodeIp(groups: readonly ServiceGroup[], podCidr: string | null): string | null {
+export function inferNodeIp(
+  ruleset: Ruleset,
+  groups: readonly ServiceGroup[],
+  podCidr: string | null,
+): string | null {
+  for (const rule of ruleset.tables.nat?.chains['KUBE-SERVICES']?.rules ?? []) {
+    if (rule.target.kind !== 'jump' || rule.target.chain !== 'KUBE-NODEPORTS') continue;
+    const d = rule.matches.find((m) => m.kind === 'addr' && m.dir === 'dst' && !m.negated);
+    if (
+      d?.kind === 'addr' &&
+      d.cidr.family === 'ipv4' &&
+      d.cidr.bits === 32 &&
+      !d.cidr.address.startsWith('127.')
+    )
+      return d.cidr.address;
+  }
   const api = groups.find((g) => g.service === 'default/kubernetes' && g.endpoints.length > 0);
   if (api) return ipOf(api.endpoints[0]!);
   for (const g of groups)
@@ -144,7 +161,7 @@ function pickTarget(groups: readonly ServiceGroup[]): { g: ServiceGroup; t: Serv
  */
 export function suggestPacket(ruleset: Ruleset, groups: readonly ServiceGroup[]): PacketSuggestion | null {
   const podCidr = inferPodCidr(ruleset);
-  const nodeIp = inferNodeIp(groups, podCidr);
+  const nodeIp = inferNodeIp(ruleset, groups, podCidr);
   const picked = pickTarget(groups);
   if (!picked) return null;
   const { g, t } = picked;
