@@ -16,6 +16,8 @@ export interface FinderEntry {
   readonly target: ServiceTarget | null;
   /** What a search looks in, lowercase. */
   readonly hay: string;
+  /** The Service port's name alone (`default/web:80`), lowercase: matches here are listed first. */
+  readonly name: string;
 }
 
 const KIND_ORDER: Record<ServiceTarget['kind'], number> = {
@@ -57,13 +59,16 @@ export function finderEntries(groups: readonly ServiceGroup[]): FinderEntry[] {
   const out: FinderEntry[] = [];
   for (const g of sorted) {
     const targets = [...g.targets].sort((x, y) => KIND_ORDER[x.kind] - KIND_ORDER[y.kind]);
-    if (targets.length === 0) out.push({ id: `${g.key}`, group: g, target: null, hay: haystack(g, null) });
+    const name = `${g.label ?? ''} ${g.service ?? ''}`.toLowerCase();
+    if (targets.length === 0)
+      out.push({ id: `${g.key}`, group: g, target: null, hay: haystack(g, null), name });
     for (const t of targets)
       out.push({
         id: `${g.key}|${t.kind}|${t.ip ?? ''}|${t.port}|${t.proto}`,
         group: g,
         target: t,
         hay: haystack(g, t),
+        name,
       });
   }
   return out;
@@ -80,21 +85,26 @@ export interface FinderMatches {
 
 /**
  * The entries whose text holds every word of `query` (case-insensitive; an empty query matches
- * all), at most `limit` of them kept. One pass, no allocation per entry: 10,000 entries filter
- * in a few milliseconds, so the list can follow each keystroke.
+ * all), at most `limit` of them kept: those whose Service port name holds every word first (every
+ * chain is `KUBE-…`: "kube" should list kube-system before the rest), then the others, each in
+ * list order. One pass, no allocation per entry: 10,000 entries filter in a few milliseconds, so
+ * the list can follow each keystroke.
  */
 export function filterEntries(entries: readonly FinderEntry[], query: string, limit = 50): FinderMatches {
   const words = query.trim().toLowerCase().split(/\s+/).filter(Boolean);
-  const shown: FinderEntry[] = [];
+  const byName: FinderEntry[] = [];
+  const others: FinderEntry[] = [];
   const ports = new Set<string>();
   let count = 0;
   for (const e of entries) {
     if (!words.every((w) => e.hay.includes(w))) continue;
     count++;
     ports.add(e.group.key);
-    if (shown.length < limit) shown.push(e);
+    if (byName.length >= limit) continue;
+    if (words.every((w) => e.name.includes(w))) byName.push(e);
+    else if (others.length < limit) others.push(e);
   }
-  return { shown, entries: count, ports: ports.size };
+  return { shown: [...byName, ...others].slice(0, limit), entries: count, ports: ports.size };
 }
 
 /** How many Services and Service ports the input knows (the status line and the finder say the same). */

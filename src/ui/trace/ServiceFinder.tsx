@@ -1,5 +1,13 @@
 import './finder.css';
-import { type KeyboardEvent, useDeferredValue, useId, useMemo, useState } from 'react';
+import {
+  type KeyboardEvent,
+  useDeferredValue,
+  useId,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import {
   countServices,
   type FinderEntry,
@@ -36,6 +44,17 @@ export function ServiceFinder() {
   const optionId = (i: number) => `${base}-opt-${i}`;
   const shown = found.shown;
   const expanded = open && shown.length > 0;
+  const box = useRef<HTMLDivElement>(null);
+  const [place, setPlace] = useState<{ above: boolean; maxHeight: number }>({ above: false, maxHeight: 352 });
+
+  // The packet form may sit at the bottom of the screen: open the list where there is room.
+  useLayoutEffect(() => {
+    if (!expanded || !box.current) return;
+    const r = box.current.getBoundingClientRect();
+    const below = window.innerHeight - r.bottom;
+    const above = below < 220 && r.top > below;
+    setPlace({ above, maxHeight: Math.max(160, Math.min(352, (above ? r.top : below) - 12)) });
+  }, [expanded]);
 
   const choose = (e: FinderEntry) => {
     setQuery(entryText(e, tr));
@@ -86,7 +105,7 @@ export function ServiceFinder() {
       }) + (found.entries > shown.length ? tr('finder.listed', { n: shown.length }) : '');
 
   return (
-    <div className="service-finder">
+    <div className="service-finder" ref={box}>
       <label htmlFor={`${base}-input`}>{tr('finder.label')}</label>
       <input
         id={`${base}-input`}
@@ -118,7 +137,8 @@ export function ServiceFinder() {
         id={listId}
         role="listbox"
         aria-label={tr('finder.list')}
-        className="finder-list"
+        className={`finder-list${place.above ? ' above' : ''}`}
+        style={{ maxHeight: place.maxHeight }}
         hidden={!expanded}
       >
         {expanded &&
