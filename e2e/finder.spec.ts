@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from './fixtures';
 import { FinderPage } from './pages/finder';
 import { PacketPage } from './pages/packet';
@@ -79,4 +80,32 @@ test('a Service with only "has no endpoints" rules is listed, marked, and REJECT
   await page.getByRole('button', { name: 'Send packet' }).click();
   await expect(packet.verdict).toContainText('Rejected');
   await expect(packet.verdict).toContainText('REJECT');
+});
+
+test('a Service only kubectl knows is listed and marked; the open list meets WCAG 2.1 AA', async ({
+  explorer,
+  page,
+}) => {
+  const finder = new FinderPage(page);
+  await explorer.goto();
+  const kubectl = `NAMESPACE   NAME               TYPE        CLUSTER-IP     EXTERNAL-IP   PORT(S)    AGE
+default     service/web        NodePort    10.104.247.10  <none>        80:31947/TCP   12m
+shop        service/billing    ClusterIP   10.96.44.30    <none>        8443/TCP   3d
+`;
+  await explorer.pasteKubectl(kubectl);
+  await explorer.waitForAnalysis();
+  await expect(explorer.status).toContainText('4 Services, 6 Service ports');
+  await finder.input.fill('billing');
+  await expect(finder.options()).toHaveCount(1);
+  await expect(finder.options().first()).toContainText('shop/billing:8443');
+  await expect(finder.options().first()).toContainText('kubectl only');
+  await finder.input.press('ArrowDown');
+  const axe = await new AxeBuilder({ page })
+    .include('.service-finder')
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+  await finder.input.press('Enter');
+  await expect(page.getByLabel('Destination IP', { exact: true })).toHaveValue('10.96.44.30');
+  await expect(page.getByLabel('Destination port', { exact: true })).toHaveValue('8443');
 });
