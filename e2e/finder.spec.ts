@@ -34,6 +34,10 @@ test('type part of a name, ↓, Enter: the packet is aimed at that Service addre
   await expect(page.getByLabel('Destination IP', { exact: true })).toHaveValue('10.96.0.10');
   await expect(page.getByLabel('Destination port', { exact: true })).toHaveValue('53');
   await expect(page.getByLabel('Protocol', { exact: true })).toHaveValue('tcp');
+  await expect(finder.input).toHaveValue('kube-system/kube-dns:dns-tcp');
+  await expect(
+    page.getByText('Aimed at kube-system/kube-dns:dns-tcp — 10.96.0.10:53 TCP · cluster IP'),
+  ).toBeVisible();
 
   // A NodePort aims an outside client at the node IP.
   await finder.choose('web nodeport');

@@ -36,6 +36,8 @@ export function ServiceFinder() {
   const [query, setQuery] = useState('');
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
+  /** The entry last chosen, while the text is still its name (the count then says what was aimed at). */
+  const [chosen, setChosen] = useState<{ query: string; text: string } | null>(null);
   const deferred = useDeferredValue(query);
   const entries = useMemo(() => finderEntries(groups), [groups]);
   const totals = useMemo(() => countServices(groups), [groups]);
@@ -57,7 +59,10 @@ export function ServiceFinder() {
   }, [expanded]);
 
   const choose = (e: FinderEntry) => {
-    setQuery(entryText(e, tr));
+    // The text becomes the Service port's name: reopening lists that port's addresses.
+    const name = e.group.label ?? e.group.key;
+    setQuery(name);
+    setChosen({ query: name, text: entryText(e, tr) });
     setOpen(false);
     setActive(-1);
     aimEntry(e);
@@ -95,6 +100,7 @@ export function ServiceFinder() {
   });
   let count: string;
   if (groups.length === 0) count = tr('finder.empty');
+  else if (chosen && chosen.query === query) count = tr('finder.aimed', { what: chosen.text });
   else if (!deferred.trim()) count = totalsText + (entries.length > LIMIT ? tr('finder.typeToNarrow') : '');
   else if (found.entries === 0) count = tr('finder.none', { query: deferred.trim() });
   else
