@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { PacketSuggestion } from '../../core/graph/suggestPacket';
-import { useStore } from '../../state/store';
-import { DEFAULT_PACKET } from '../../state/traceSlice';
-import { startPacketReseeding } from './bootstrap';
+import type { PacketSuggestion } from '../core/graph/suggestPacket';
+import { startPacketReseeding } from './packetReseed';
+import { useStore } from './store';
+import { DEFAULT_PACKET } from './traceSlice';
 
 const SUGGESTION: PacketSuggestion = {
   origin: 'pod',
