@@ -27,7 +27,7 @@ const NUMBER = new Intl.NumberFormat('en-US');
  * list autocomplete without automatic selection) over every Service port the dump or kubectl
  * knows. The list filters as the user types (name, port name, IP, port, chain); ↑/↓ move the
  * active option, Enter (or a click) aims the packet at it and centres the graph on its chain,
- * Escape closes the list (a second Escape clears the text).
+ * Escape closes the list (a second Escape clears the text). Typing, ↓ or a click opens it.
  */
 export function ServiceFinder() {
   const groups = useStore((s) => s.groups);
@@ -131,7 +131,8 @@ export function ServiceFinder() {
           setOpen(true);
           setActive(-1);
         }}
-        onFocus={() => setOpen(true)}
+        // Not on focus: tabbing through the form must not cover the fields below with a list.
+        onClick={() => setOpen(true)}
         onBlur={() => setOpen(false)}
         onKeyDown={onKeyDown}
       />
