@@ -27,6 +27,7 @@ function response(id: number, rules: Ruleset, errors: number): AnalyzedResponse 
     ruleCount: rules.ruleCount,
     pods: {},
     groups: [],
+    suggestion: null,
     graph: null,
     positions: null,
     summary,

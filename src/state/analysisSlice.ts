@@ -1,5 +1,6 @@
 import type { StateCreator } from 'zustand';
 import type { ServiceGroup } from '../core/graph/services';
+import type { PacketSuggestion } from '../core/graph/suggestPacket';
 import type { ChainGraph, GraphPositions } from '../core/graph/types';
 import { type Diagnostic, hasErrors } from '../core/text/diagnostic';
 import { getAnalysisClient } from '../workers/client';
@@ -35,6 +36,8 @@ export interface AnalysisSlice {
   readonly pods: Readonly<Record<string, string>>;
   /** Service ports found in the nat table (Service search, destination picker). */
   readonly groups: readonly ServiceGroup[];
+  /** A first packet for the last good input (re-seeds the form when the user's dump replaces the example). */
+  readonly suggestion: PacketSuggestion | null;
   /** Diagnostics of the CURRENT texts (even when the graph is stale). */
   readonly diagnostics: InputDiagnostics;
   readonly graph: ChainGraph | null;
@@ -73,6 +76,7 @@ export const createAnalysisSlice: StateCreator<AppState, [], [], AnalysisSlice> 
   rulesetVersion: 0,
   pods: {},
   groups: [],
+  suggestion: null,
   diagnostics: NO_DIAGNOSTICS,
   graph: null,
   positions: null,
@@ -114,6 +118,7 @@ export const createAnalysisSlice: StateCreator<AppState, [], [], AnalysisSlice> 
       rulesetVersion: get().rulesetVersion + 1,
       pods: r.pods,
       groups: r.groups,
+      suggestion: r.suggestion,
       diagnostics,
       graph: r.graph,
       positions: r.positions,

@@ -21,11 +21,44 @@ export interface InputSlice {
   readonly persistStatus: PersistStatus;
   /** Increases on every text change; the analysis records which version it describes. */
   readonly inputVersion: number;
+  /**
+   * Set when the user's own dump replaced the untouched example: the example's kubectl text it
+   * cleared (so the one-line note can put it back), null otherwise.
+   */
+  readonly clearedExampleKubectl: string | null;
+  /**
+   * The `inputVersion` whose analysis should re-seed the packet form from the new dump (a real
+   * Service address, the node IP), or null. bootstrap.ts applies it when that analysis arrives.
+   */
+  readonly reseedPacketAt: number | null;
   setIptablesText(text: string, source?: InputSource, fileName?: string | null): void;
   setKubectlText(text: string, source?: InputSource): void;
   /** Replace both texts at once (example, saved input, scenario). */
   setInputs(iptablesText: string, kubectlText: string, source: InputSource): void;
   setPersistStatus(status: PersistStatus): void;
+  /** Puts back the example's kubectl text that replacing the example cleared. */
+  restoreExampleKubectl(): void;
+  /** The packet form was re-seeded (or there was nothing to seed it from). */
+  packetReseeded(): void;
+}
+
+/**
+ * Whether `next` replaces `previous` rather than edits it: what the two share at the start and at
+ * the end covers less than half of `previous` (a paste over select-all, a file). Typing a rule into
+ * the example, or deleting one, keeps nearly all of it.
+ */
+export function replacesText(previous: string, next: string): boolean {
+  if (previous.length === 0) return next.length > 0;
+  const max = Math.min(previous.length, next.length);
+  let head = 0;
+  while (head < max && previous.charCodeAt(head) === next.charCodeAt(head)) head++;
+  let tail = 0;
+  while (
+    tail < max - head &&
+    previous.charCodeAt(previous.length - 1 - tail) === next.charCodeAt(next.length - 1 - tail)
+  )
+    tail++;
+  return head + tail < previous.length / 2;
 }
 
 /** Input slice: the raw texts as the user gave them. Diagnostics arrive with the analysis. */
@@ -36,18 +69,34 @@ export const createInputSlice: StateCreator<AppState, [], [], InputSlice> = (set
   iptablesFileName: null,
   persistStatus: { kind: 'idle' },
   inputVersion: 0,
+  clearedExampleKubectl: null,
+  reseedPacketAt: null,
   setIptablesText: (text, source = 'edited', fileName = null) => {
-    if (text === get().iptablesText && source === get().inputSource) return;
+    const s = get();
+    if (text === s.iptablesText && source === s.inputSource) return;
+    const inputVersion = s.inputVersion + 1;
+    // The user's own dump over the untouched example: the example's kubectl text and packet
+    // describe another cluster (hundreds of false warnings, "no Service rule matched"), so both go.
+    const replacing =
+      s.inputSource === 'example' && source !== 'example' && replacesText(s.iptablesText, text);
     set({
       iptablesText: text,
       inputSource: source,
       iptablesFileName: fileName,
-      inputVersion: get().inputVersion + 1,
+      inputVersion,
+      ...(replacing
+        ? { kubectlText: '', clearedExampleKubectl: s.kubectlText || null, reseedPacketAt: inputVersion }
+        : {}),
     });
   },
   setKubectlText: (text, source = 'edited') => {
     if (text === get().kubectlText && source === get().inputSource) return;
-    set({ kubectlText: text, inputSource: source, inputVersion: get().inputVersion + 1 });
+    set({
+      kubectlText: text,
+      inputSource: source,
+      inputVersion: get().inputVersion + 1,
+      clearedExampleKubectl: null,
+    });
   },
   setInputs: (iptablesText, kubectlText, source) =>
     set({
@@ -56,6 +105,14 @@ export const createInputSlice: StateCreator<AppState, [], [], InputSlice> = (set
       inputSource: source,
       iptablesFileName: null,
       inputVersion: get().inputVersion + 1,
+      clearedExampleKubectl: null,
+      reseedPacketAt: null,
     }),
   setPersistStatus: (persistStatus) => set({ persistStatus }),
+  restoreExampleKubectl: () => {
+    const text = get().clearedExampleKubectl;
+    if (text === null) return;
+    set({ kubectlText: text, clearedExampleKubectl: null, inputVersion: get().inputVersion + 1 });
+  },
+  packetReseeded: () => set({ reseedPacketAt: null }),
 });

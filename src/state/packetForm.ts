@@ -1,3 +1,5 @@
+import type { ServiceTarget } from '../core/graph/services';
+import type { PacketSuggestion } from '../core/graph/suggestPacket';
 import type { Origin, Outcome, Packet, TraceEnv } from '../core/trace/types';
 
 /** The packet panel's fields as the user typed them (text, validated on Send). */
@@ -51,6 +53,41 @@ export function packetFromForm(
     kind: 'ok',
     packet: { origin: form.origin, src, dst, proto: form.proto, sport: null, dport: port },
     env,
+  };
+}
+
+/** A source address per origin, where one is known (from the dump: `PacketSuggestion.sources`). */
+export type OriginSources = Partial<Record<Origin, string | null>>;
+
+/**
+ * The form aimed at one Service address: a cluster IP is reached from a pod, a NodePort from a
+ * client outside the cluster at the node IP, a load-balancer or external IP from outside. The
+ * source stays when the origin does not change (the user may have typed it); otherwise it is the
+ * dump's source for the new origin. Null when a NodePort has no node IP to aim at.
+ */
+export function aimForm(form: PacketForm, target: ServiceTarget, sources: OriginSources): PacketForm | null {
+  const origin: Origin = target.kind === 'clusterIP' ? (form.origin === 'host' ? 'host' : 'pod') : 'external';
+  const nodeIp = form.nodeIp.trim() || sources.host || '';
+  const dst = target.ip ?? nodeIp;
+  if (!dst) return null;
+  const src =
+    origin === form.origin && form.src.trim()
+      ? form.src
+      : origin === 'host'
+        ? ''
+        : (sources[origin] ?? (origin === 'external' ? '203.0.113.10' : form.src));
+  return { origin, src, dst, dport: String(target.port), proto: target.proto, nodeIp };
+}
+
+/** The form for a dump the user just gave: the dump's Service address, node IP and sources. */
+export function seedForm(form: PacketForm, s: PacketSuggestion): PacketForm {
+  return {
+    origin: s.origin,
+    src: s.sources[s.origin] ?? form.src,
+    dst: s.dst,
+    dport: String(s.dport),
+    proto: s.proto,
+    nodeIp: s.nodeIp ?? form.nodeIp,
   };
 }
 

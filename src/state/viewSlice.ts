@@ -35,6 +35,9 @@ export interface ViewSlice {
   setHovered(id: string | null): void;
   /** Searches Services and asks the worker to redraw the graph focused on them. */
   setSearchText(text: string): void;
+  /** A request to centre the graph on a node (a Service chosen in the finder); `seq` makes repeats count. */
+  readonly centerRequest: { readonly nodeId: string; readonly seq: number } | null;
+  centerOn(nodeId: string): void;
 }
 
 /** View slice: selection, hover, Service search / focus, and the line the editor should reveal. */
@@ -87,4 +90,6 @@ export const createViewSlice: StateCreator<AppState, [], [], ViewSlice> = (set, 
       focusServices.length > 0 || chains.length > 0 ? { services: focusServices, chains } : null,
     );
   },
+  centerRequest: null,
+  centerOn: (nodeId) => set({ centerRequest: { nodeId, seq: (get().centerRequest?.seq ?? 0) + 1 } }),
 });

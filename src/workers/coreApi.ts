@@ -5,6 +5,7 @@
 export { buildChainGraph } from '../core/graph/build';
 export { layoutGraph } from '../core/graph/layout';
 export { indexServiceGroups } from '../core/graph/services';
+export { suggestPacket } from '../core/graph/suggestPacket';
 export { parseIptablesSave } from '../core/iptables/parse';
 export { parseKubectl } from '../core/kubectl/parseKubectl';
 export { analyzeKubeProxy } from '../core/model/kube';

@@ -1,4 +1,5 @@
 import type { ServiceGroup } from '../core/graph/services';
+import type { PacketSuggestion } from '../core/graph/suggestPacket';
 import type { ChainGraph, GraphPositions } from '../core/graph/types';
 import type { KubectlData } from '../core/kubectl/types';
 import type { KubeProxyModel } from '../core/model/kubeTypes';
@@ -12,6 +13,7 @@ import {
   lowerToRuleset,
   parseIptablesSave,
   parseKubectl,
+  suggestPacket,
 } from './coreApi';
 import type { AnalysisSummary, AnalyzedResponse, GraphFocus } from './protocol';
 
@@ -55,6 +57,15 @@ export function podNames(kubectl: KubectlData | null): Record<string, string> {
   const pods: Record<string, string> = {};
   for (const ep of kubectl?.endpoints ?? []) for (const a of ep.addresses) if (a.pod) pods[a.ip] = a.pod;
   return pods;
+}
+
+/** The first packet for this input (packet form re-seeding); never throws. */
+function suggestFor(good: GoodAnalysis): PacketSuggestion | null {
+  try {
+    return suggestPacket(good.ruleset, good.groups);
+  } catch {
+    return null;
+  }
 }
 
 /**
@@ -133,7 +144,7 @@ export async function analyzeTexts(
   if (!hasErrors(ipt) || previous === null) {
     let groups: ServiceGroup[] = [];
     try {
-      groups = indexServiceGroups(ruleset);
+      groups = indexServiceGroups(ruleset, kubectl);
     } catch (e) {
       ipt.push(crash('iptables', 'Grouping the Service chains', e));
     }
@@ -175,6 +186,7 @@ export async function analyzeTexts(
     ruleCount: kept.ruleset.ruleCount,
     pods: podNames(kept.kubectl),
     groups: kept.groups,
+    suggestion: suggestFor(kept),
     graph,
     positions,
     summary,

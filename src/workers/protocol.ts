@@ -1,5 +1,6 @@
 import type { RuleLookup } from '../core/graph/ruleLookup';
 import type { ServiceGroup } from '../core/graph/services';
+import type { PacketSuggestion } from '../core/graph/suggestPacket';
 import type { ChainGraph, GraphPositions } from '../core/graph/types';
 import type { TableName } from '../core/iptables/ast';
 import type { KubectlData } from '../core/kubectl/types';
@@ -127,6 +128,8 @@ export interface AnalyzedResponse {
   readonly pods: Readonly<Record<string, string>>;
   /** Every Service port the nat table implements (search box, destination picker). */
   readonly groups: readonly ServiceGroup[];
+  /** A first packet for the last good input (a real Service address, the node IP where inferable). */
+  readonly suggestion: PacketSuggestion | null;
   readonly graph: ChainGraph | null;
   readonly positions: GraphPositions | null;
   readonly summary: AnalysisSummary;

@@ -1,12 +1,19 @@
+import type { KubectlData } from '../kubectl/types';
 import type { Chain, Match, Rule, Ruleset } from '../model/ruleset';
 import { dnatEndpoint, serviceFromComment } from './labels';
 import { servicePortHash } from './roles';
+import { kubectlOnlyGroups, noEndpointGroups } from './serviceSources';
 
 /**
  * The Service ports a nat table implements, read from the rules alone (a grep'ed excerpt has no
  * kubectl beside it): kube-proxy names a Service port's KUBE-SVC/SVL/EXT/FW chains with one
  * `portProtoHash` suffix (proxier.go), so the suffix groups them; KUBE-SEP chains join the group
- * whose KUBE-SVC/SVL jumps to them.
+ * whose KUBE-SVC/SVL jumps to them. A Service port without endpoints has no nat chain at all: only
+ * filter REJECT rules commented `ns/name:port has no endpoints` (serviceSources.ts); a Service
+ * kubectl shows but the dump has no rule for is added last, marked `source: 'kubectl'`.
+ *
+ * Words: a Service (`default/web`) has one or more Service ports (`default/web:80`); a group is one
+ * Service port; a target is one address:port a client can send to.
  */
 
 export type ServiceTargetKind = 'clusterIP' | 'nodePort' | 'loadBalancer' | 'externalIP';
@@ -31,6 +38,15 @@ export interface ServiceGroup {
   readonly targets: readonly ServiceTarget[];
   /** `ip:port` endpoints the group's KUBE-SEP chains DNAT to. */
   readonly endpoints: readonly string[];
+  /** `ns/name` of the Service this port belongs to, null when no comment (nor kubectl) says. */
+  readonly service: string | null;
+  /**
+   * True when the rules say this port has no endpoints (kube-proxy's filter REJECT "… has no
+   * endpoints", proxier.go), or, for a kubectl-only Service, kubectl lists no endpoint address.
+   */
+  readonly noEndpoints: boolean;
+  /** `rules`: the dump implements it; `kubectl`: only kubectl knows it (no rule of the dump matches it). */
+  readonly source: 'rules' | 'kubectl';
 }
 
 interface Draft {
@@ -50,7 +66,7 @@ function find<K extends Match['kind']>(rule: Rule, kind: K): Extract<Match, { ki
 }
 
 /** The target a KUBE-SERVICES / KUBE-NODEPORTS rule admits, or null when it lacks a port. */
-function targetOf(rule: Rule): ServiceTarget | null {
+export function targetOf(rule: Rule): ServiceTarget | null {
   const port = find(rule, 'port');
   if (port?.dir !== 'dst' || port.negated) return null;
   const protoMatch = find(rule, 'proto');
@@ -71,10 +87,18 @@ function targetOf(rule: Rule): ServiceTarget | null {
 const ENTRY_CHAINS = new Set(['KUBE-SERVICES', 'KUBE-NODEPORTS', 'KUBE-EXTERNAL-SERVICES']);
 
 /**
- * Groups the nat table's chains by Service port. Returns the groups in the order their first
- * chain appears in the dump. Never throws; an empty or nat-less Ruleset gives `[]`.
+ * Every Service port the input knows: the nat table's chains grouped by Service port (in the order
+ * their first chain appears in the dump), then the ports with only "has no endpoints" REJECT
+ * rules, then the ports only kubectl knows. Never throws; an empty Ruleset without kubectl gives `[]`.
  */
-export function indexServiceGroups(ruleset: Ruleset): ServiceGroup[] {
+export function indexServiceGroups(ruleset: Ruleset, kubectl?: KubectlData | null): ServiceGroup[] {
+  const groups = natServiceGroups(ruleset);
+  groups.push(...noEndpointGroups(ruleset, groups));
+  if (kubectl) groups.push(...kubectlOnlyGroups(kubectl, groups));
+  return groups;
+}
+
+function natServiceGroups(ruleset: Ruleset): ServiceGroup[] {
   const nat = ruleset.tables.nat;
   if (!nat) return [];
   const drafts = new Map<string, Draft>();
@@ -125,21 +149,27 @@ export function indexServiceGroups(ruleset: Ruleset): ServiceGroup[] {
     }
     groups.push({
       key: d.key,
-      label: groupLabel(d),
+      label: groupLabel(d.service, d.targets),
       chains: [...d.chains],
       targets: d.targets,
       endpoints: [...d.endpoints],
+      service: d.service?.service ?? null,
+      noEndpoints: false,
+      source: 'rules',
     });
   }
   return groups;
 }
 
 /** `ns/name:portName`, or `ns/name:<port>` for an unnamed port (kube-proxy's comment omits it). */
-function groupLabel(d: Draft): string | null {
-  if (!d.service) return null;
-  if (d.service.port) return `${d.service.service}:${d.service.port}`;
-  const t = d.targets.find((x) => x.kind === 'clusterIP') ?? d.targets[0];
-  return t && t.kind !== 'nodePort' ? `${d.service.service}:${t.port}` : d.service.service;
+export function groupLabel(
+  service: { service: string; port: string | null } | null,
+  targets: readonly ServiceTarget[],
+): string | null {
+  if (!service) return null;
+  if (service.port) return `${service.service}:${service.port}`;
+  const t = targets.find((x) => x.kind === 'clusterIP') ?? targets[0];
+  return t && t.kind !== 'nodePort' ? `${service.service}:${t.port}` : service.service;
 }
 
 /**

@@ -1,10 +1,13 @@
+import { useMemo } from 'react';
+import { countServices } from '../../core/graph/serviceFinder';
 import { plural, useT } from '../../i18n';
 import { useStore } from '../../state/store';
 
 const fmt = new Intl.NumberFormat('en-US');
 
 /**
- * The analysis status line, an aria-live region: "Parsed 57 rules in 30 chains …", "Analysing…",
+ * The analysis status line, an aria-live region: "Parsed 57 rules in 30 chains (2 tables) · 3 Services,
+ * 5 Service ports · kubectl: 3 Services · 12 ms", "Analysing…",
  * or why the graph is stale. `data-up-to-date` is true once the CURRENT texts are analyzed
  * (tests and benchmarks wait on it).
  */
@@ -15,6 +18,10 @@ export function AnalysisStatus() {
   const error = useStore((s) => s.analysisError);
   const errors = useStore((s) => s.diagnostics.iptables.filter((d) => d.severity === 'error').length);
   const upToDate = useStore((s) => s.status !== 'parsing' && s.analyzedVersion === s.inputVersion);
+  const groups = useStore((s) => s.groups);
+  // The same count as "Find a Service" (serviceFinder.ts): every Service port the dump or kubectl
+  // knows, including those with no endpoints (filter REJECT only) and kubectl-only ones.
+  const counts = useMemo(() => countServices(groups), [groups]);
   const tr = useT();
 
   let text: string;
@@ -29,7 +36,10 @@ export function AnalysisStatus() {
       rules: plural(tr, 'n.rule', summary.rules),
       chains: plural(tr, 'n.chain', summary.chains),
       tables: plural(tr, 'n.table', summary.tables),
-      ports: plural(tr, 'n.servicePort', summary.servicePorts),
+      ports: tr('finder.totals', {
+        services: plural(tr, 'n.service', counts.services),
+        ports: plural(tr, 'n.servicePort', counts.ports),
+      }),
     });
     if (summary.kubectlServices > 0)
       text += tr('status.kubectl', { services: plural(tr, 'n.service', summary.kubectlServices) });

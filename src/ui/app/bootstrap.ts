@@ -1,3 +1,4 @@
+import { startPacketReseeding } from '../../state/packetReseed';
 import { browserStorage, loadSavedInput } from '../../state/persist';
 import { useStore } from '../../state/store';
 import { WEB_EXAMPLE } from '../examples';
@@ -13,6 +14,7 @@ export function bootstrap(): void {
   if (saved) setInputs(saved.iptables, saved.kubectl, 'saved');
   else setInputs(WEB_EXAMPLE.iptablesText, WEB_EXAMPLE.kubectlText, 'example');
   startAnalysisDriver();
+  startPacketReseeding();
 }
 
 /** The "Load example" button: replaces both texts with the example. */

@@ -1,3 +1,4 @@
+import './editor.css';
 import { type DragEvent, type ReactNode, useEffect, useMemo, useState } from 'react';
 import type { Diagnostic } from '../../core/text/diagnostic';
 import { LineIndex } from '../../core/text/lineIndex';
@@ -6,6 +7,7 @@ import { DiagnosticList } from './DiagnosticList';
 import { MonacoEditor } from './MonacoEditor';
 import { diagnosticsToMarkers } from './markers';
 import { monaco } from './monaco';
+import { IS_MAC, TOGGLE_KEY_TEXT, toggleTabTypesTab, useTabTypesTab } from './tabMode';
 
 export interface EditorPaneProps {
   readonly id: 'iptables' | 'kubectl';
@@ -18,6 +20,8 @@ export interface EditorPaneProps {
   readonly text: string;
   readonly diagnostics: readonly Diagnostic[];
   readonly hint: ReactNode;
+  /** A one-line note under the header (e.g. "the example's kubectl text was cleared", with a button). */
+  readonly notice?: ReactNode;
   readonly onChange: (text: string) => void;
   readonly onFile: (text: string, name: string) => void;
   /** Extra wiring once the editor exists (selection, reveal); returns its cleanup. */
@@ -48,6 +52,12 @@ export function EditorPane(p: EditorPaneProps) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: keyed on the diagnostics on purpose (see above).
   const diagnosed = useMemo(() => ({ text: p.text, index: new LineIndex(p.text) }), [p.diagnostics]);
   const tr = useT();
+  const tabTypesTab = useTabTypesTab();
+
+  // Tab leaves the editor unless the user asked for tab-typing (tabMode.ts): Monaco's tabFocusMode.
+  useEffect(() => {
+    editor?.updateOptions({ tabFocusMode: !tabTypesTab });
+  }, [editor, tabTypesTab]);
 
   useEffect(() => {
     const model = editor?.getModel();
@@ -95,6 +105,12 @@ export function EditorPane(p: EditorPaneProps) {
           />
         </label>
       </header>
+      <p className="tab-hint" data-tab-types={tabTypesTab ? 'true' : 'false'}>
+        {tabTypesTab
+          ? tr('editor.tabTypes', { key: TOGGLE_KEY_TEXT })
+          : tr('editor.tabMoves', { key: TOGGLE_KEY_TEXT })}
+      </p>
+      {p.notice}
       {fileError && (
         <p className="file-error" role="alert">
           {fileError}
@@ -109,6 +125,13 @@ export function EditorPane(p: EditorPaneProps) {
           onChange={p.onChange}
           onReady={(ed) => {
             setEditor(ed);
+            // Monaco's own toggle action is not bundled (monaco.ts): the same key, our shared mode.
+            ed.addCommand(
+              IS_MAC
+                ? monaco.KeyMod.WinCtrl | monaco.KeyMod.Shift | monaco.KeyCode.KeyM
+                : monaco.KeyMod.CtrlCmd | monaco.KeyCode.KeyM,
+              toggleTabTypesTab,
+            );
             const cleanup = p.onEditor?.(ed);
             return () => {
               cleanup?.();

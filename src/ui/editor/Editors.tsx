@@ -60,6 +60,7 @@ export default function Editors() {
   const fileName = useStore((s) => s.iptablesFileName);
   const setIptablesText = useStore((s) => s.setIptablesText);
   const setKubectlText = useStore((s) => s.setKubectlText);
+  const cleared = useStore((s) => s.clearedExampleKubectl !== null);
   const tr = useT();
   const language = iptablesLanguageFor(iptablesText.length);
   const colourless = language !== iptablesLanguageFor(0);
@@ -94,6 +95,16 @@ export default function Editors() {
         text={kubectlText}
         diagnostics={diagnostics.kubectl}
         hint={tr('editor.kubectlHint')}
+        notice={
+          cleared && (
+            <p className="pane-notice" role="status">
+              {tr('editor.exampleKubectlCleared')}{' '}
+              <button type="button" onClick={() => useStore.getState().restoreExampleKubectl()}>
+                {tr('editor.restoreKubectl')}
+              </button>
+            </p>
+          )
+        }
         onChange={(t) => setKubectlText(t)}
         onFile={(t) => setKubectlText(t, 'file')}
       />

@@ -1,10 +1,10 @@
 import './trace.css';
-import { cloneElement, type FormEvent, type ReactElement, useEffect, useId, useMemo } from 'react';
-import type { ServiceTarget } from '../../core/graph/services';
+import { cloneElement, type FormEvent, type ReactElement, useEffect, useId } from 'react';
 import type { Origin } from '../../core/trace/types';
-import { type MessageKey, type Translate, useT } from '../../i18n';
+import { type MessageKey, useT } from '../../i18n';
 import type { PacketForm } from '../../state/packetForm';
 import { useStore } from '../../state/store';
+import { ServiceFinder } from './ServiceFinder';
 
 const ORIGINS: readonly { value: Origin; text: MessageKey }[] = [
   { value: 'pod', text: 'packet.origin.pod' },
@@ -12,49 +12,9 @@ const ORIGINS: readonly { value: Origin; text: MessageKey }[] = [
   { value: 'external', text: 'packet.origin.external' },
 ];
 
-const KIND_WORD: Record<ServiceTarget['kind'], MessageKey> = {
-  clusterIP: 'packet.kind.clusterIP',
-  nodePort: 'packet.kind.nodePort',
-  loadBalancer: 'packet.kind.loadBalancer',
-  externalIP: 'packet.kind.externalIP',
-};
-
-interface PickerOption {
-  readonly value: string;
-  readonly text: string;
-  readonly ip: string;
-  readonly port: number;
-  readonly proto: ServiceTarget['proto'];
-}
-
-/** The destination picker's entries: every address:port the nat rules admit, NodePorts on the node IP. */
-function usePickerOptions(nodeIp: string, tr: Translate): PickerOption[] {
-  const groups = useStore((s) => s.groups);
-  return useMemo(() => {
-    const out: PickerOption[] = [];
-    for (const g of groups) {
-      for (const t of g.targets) {
-        const ip = t.ip ?? nodeIp;
-        if (!ip) continue;
-        const value = `${t.kind}|${ip}|${t.port}|${t.proto}`;
-        if (out.some((o) => o.value === value)) continue;
-        out.push({
-          value,
-          ip,
-          port: t.port,
-          proto: t.proto,
-          text: `${ip}:${t.port} ${t.proto.toUpperCase()} — ${g.label ?? g.key} (${tr(KIND_WORD[t.kind])})`,
-        });
-        if (out.length >= 500) return out;
-      }
-    }
-    return out;
-  }, [groups, nodeIp, tr]);
-}
-
 /**
  * A visible label tied to its control by id (not by wrapping: a wrapping label's text would take in
- * a select's option texts, and "Node IP" would also name the picker listing NodePorts).
+ * a select's option texts).
  */
 function Field({
   label,
@@ -75,8 +35,8 @@ function Field({
 }
 
 /**
- * The packet to send: origin, addresses, port, protocol, node IP, and the Send button. Every
- * control has a visible label. Re-traces at once when the rules change (what-if editing).
+ * The packet to send: "Find a Service" (which aims the fields below at a Service), origin,
+ * addresses, port, protocol, node IP, and the Send button. Every control has a visible label. Re-traces at once when the rules change (what-if editing).
  */
 export function PacketPanel() {
   const form = useStore((s) => s.packetForm);
@@ -84,7 +44,6 @@ export function PacketPanel() {
   const rulesetVersion = useStore((s) => s.rulesetVersion);
   const setField = useStore((s) => s.setPacketField);
   const tr = useT();
-  const options = usePickerOptions(form.nodeIp.trim(), tr);
 
   useEffect(() => {
     if (rulesetVersion > 0) void useStore.getState().retrace();
@@ -94,18 +53,12 @@ export function PacketPanel() {
     e.preventDefault();
     useStore.getState().send();
   };
-  const onPick = (value: string) => {
-    const o = options.find((x) => x.value === value);
-    if (!o) return;
-    setField('dst', o.ip);
-    setField('dport', String(o.port));
-    setField('proto', o.proto);
-  };
 
   return (
     <form className="packet-panel" aria-label="Packet" onSubmit={onSubmit}>
       <h2>{tr('packet.title')}</h2>
       <div className="packet-fields">
+        <ServiceFinder />
         <Field label={tr('packet.origin')}>
           <select value={form.origin} onChange={(e) => setField('origin', e.target.value as Origin)}>
             {ORIGINS.map((o) => (
@@ -148,16 +101,6 @@ export function PacketPanel() {
             onChange={(e) => setField('nodeIp', e.target.value)}
             spellCheck={false}
           />
-        </Field>
-        <Field label={tr('packet.service')} className="packet-picker">
-          <select value="" onChange={(e) => onPick(e.target.value)} disabled={options.length === 0}>
-            <option value="">{options.length ? tr('packet.pick') : tr('packet.noServices')}</option>
-            {options.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.text}
-              </option>
-            ))}
-          </select>
         </Field>
       </div>
       <div className="packet-actions">
