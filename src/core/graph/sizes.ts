@@ -34,6 +34,26 @@ const VERDICT_WIDTH = 340;
 
 const textWidth = (text: string, size: number, em: number) => Math.ceil(text.length * size * em);
 
+/** The role word's length in English (en.ts `node.role.*`), for the role line "FILTER · SERVICE PORTALS · 3 RULES". */
+const ROLE_CHARS: Readonly<Record<GraphNode['role'], number>> = {
+  hook: 13,
+  services: 15,
+  external: 14,
+  service: 7,
+  endpointChain: 14,
+  endpoint: 12,
+  postrouting: 11,
+  other: 5,
+  verdict: 7,
+};
+
+/** The role line: uppercase 11 px with 0.03 em spacing (≈ 0.72 em a character), plus the packet dot's room. */
+function roleWidth(n: Pick<GraphNode, 'role' | 'table' | 'ruleCount'>): number {
+  const rules = n.ruleCount > 0 ? ` · ${n.ruleCount.toLocaleString('en')} rules`.length : 0;
+  const chars = (n.table ? n.table.length + 3 : 0) + ROLE_CHARS[n.role] + rules;
+  return Math.ceil(chars * NODE_FONT.role.size * 0.72) + 16;
+}
+
 function badgesWidth(n: Pick<GraphNode, 'marks' | 'verdicts' | 'hiddenEdges'>): number {
   const words = [
     ...n.marks.map((m) => (m === 'masquerade' ? 'marks masquerade' : 'marks drop')),
@@ -54,7 +74,7 @@ export function verdictDetail(n: GraphNode): string {
 /** Node box size; layout and rendering must agree on it. */
 export function nodeSize(
   node: Pick<GraphNode, 'role' | 'title' | 'subtitle' | 'marks' | 'verdicts' | 'hiddenEdges'> &
-    Partial<Pick<GraphNode, 'verdict'>>,
+    Partial<Pick<GraphNode, 'verdict' | 'table' | 'ruleCount'>>,
 ): { width: number; height: number } {
   const F = NODE_FONT;
   if (node.role === 'verdict') {
@@ -76,6 +96,7 @@ export function nodeSize(
     textWidth(node.title ?? '', F.title.size, MONO),
     textWidth(node.subtitle ?? '', F.subtitle.size, SANS),
     badgesWidth(node),
+    roleWidth({ role: node.role, table: node.table ?? null, ruleCount: node.ruleCount ?? 0 }),
   );
   const width = Math.min(MAX_WIDTH, Math.max(MIN_WIDTH, text + F.padX + 4));
   const badges = node.marks.length + node.verdicts.length + (node.hiddenEdges > 0 ? 1 : 0) > 0;
