@@ -98,10 +98,25 @@ export class PacketPage {
     return this.path.locator('li[aria-current="step"]');
   }
 
-  /** Clicks an endpoint (pod) node in the graph: the packet is animated to it. */
-  clickEndpoint(endpoint: string): Promise<void> {
-    return this.graph
-      .getByRole('group', { name: new RegExp(`^Endpoint ${endpoint.replace(/\./g, '\\.')}`) })
-      .click();
+  /**
+   * Clicks an endpoint (pod) node in the graph: the packet is animated to it. The whole path (every
+   * table, the verdict) is wider than the canvas, so, as a user would, it waits for playback to stop
+   * moving the view and zooms out to the whole graph when the pod is off the canvas.
+   */
+  async clickEndpoint(endpoint: string): Promise<void> {
+    const node = this.graph.getByRole('group', {
+      name: new RegExp(`^Endpoint ${endpoint.replace(/\./g, '\\.')}`),
+    });
+    await expect(this.page.getByRole('button', { name: /Play$/ })).toBeVisible();
+    const [n, g] = await Promise.all([node.boundingBox(), this.graph.boundingBox()]);
+    const inside =
+      n &&
+      g &&
+      n.x >= g.x &&
+      n.y >= g.y &&
+      n.x + n.width <= g.x + g.width &&
+      n.y + n.height <= g.y + g.height;
+    if (!inside) await this.graph.getByRole('button', { name: /fit view/i }).click();
+    await node.click();
   }
 }

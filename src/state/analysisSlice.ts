@@ -1,7 +1,7 @@
 import type { StateCreator } from 'zustand';
 import type { ServiceGroup } from '../core/graph/services';
 import type { PacketSuggestion } from '../core/graph/suggestPacket';
-import type { ChainGraph, GraphPositions } from '../core/graph/types';
+import type { ChainGraph, GraphPositions, GraphRoutes } from '../core/graph/types';
 import { type Diagnostic, hasErrors } from '../core/text/diagnostic';
 import { getAnalysisClient } from '../workers/client';
 import type { AnalysisSummary, AnalyzedResponse, GraphFocus, LayoutResponse } from '../workers/protocol';
@@ -42,6 +42,8 @@ export interface AnalysisSlice {
   readonly diagnostics: InputDiagnostics;
   readonly graph: ChainGraph | null;
   readonly positions: GraphPositions | null;
+  /** Edge routes and label boxes of the same layout (ChainEdge draws along them). */
+  readonly routes: GraphRoutes | null;
   /** The focus the graph was last laid out with (`null` = the worker's default). */
   readonly graphFocus: GraphFocus | null;
   readonly summary: AnalysisSummary | null;
@@ -51,7 +53,9 @@ export interface AnalysisSlice {
   analyze(): void;
   /**
    * Re-draws the graph of the current analysis with another focus (Service search, packet path);
-   * `null` = the default view. The answer arrives through `layoutReceived`.
+   * `null` = the default view. The path drawn (`focus.path`, the chosen outcome) is kept when
+   * `focus` does not say (a Service search keeps the packet's path on the graph); pass
+   * `path: null` to drop it. The answer arrives through `layoutReceived`.
    */
   focusGraph(focus: GraphFocus | null): void;
   /** Marks a new `analyze` request as the one to wait for. */
@@ -80,6 +84,7 @@ export const createAnalysisSlice: StateCreator<AppState, [], [], AnalysisSlice> 
   diagnostics: NO_DIAGNOSTICS,
   graph: null,
   positions: null,
+  routes: null,
   graphFocus: null,
   summary: null,
   analysisError: null,
@@ -89,8 +94,11 @@ export const createAnalysisSlice: StateCreator<AppState, [], [], AnalysisSlice> 
     if (client) get().analysisStarted(client.analyze(iptablesText, kubectlText, graphFocus), inputVersion);
   },
   focusGraph: (focus) => {
-    set({ graphFocus: focus });
-    getAnalysisClient()?.layout(focus);
+    const path = focus && 'path' in focus ? (focus.path ?? null) : (get().graphFocus?.path ?? null);
+    const next: GraphFocus | null =
+      focus || path ? { services: focus?.services ?? [], chains: focus?.chains ?? [], path } : null;
+    set({ graphFocus: next });
+    getAnalysisClient()?.layout(next);
   },
   analysisStarted: (id, inputVersion) =>
     set({ status: 'parsing', requestId: id, requestedVersion: inputVersion }),
@@ -122,6 +130,7 @@ export const createAnalysisSlice: StateCreator<AppState, [], [], AnalysisSlice> 
       diagnostics,
       graph: r.graph,
       positions: r.positions,
+      routes: r.routes ?? null,
       summary: r.summary,
       analysisError: null,
       analyzedVersion,
@@ -137,5 +146,5 @@ export const createAnalysisSlice: StateCreator<AppState, [], [], AnalysisSlice> 
     });
   },
   layoutStarted: (graphFocus) => set({ graphFocus }),
-  layoutReceived: (r) => set({ graph: r.graph, positions: r.positions }),
+  layoutReceived: (r) => set({ graph: r.graph, positions: r.positions, routes: r.routes ?? null }),
 });

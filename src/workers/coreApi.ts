@@ -3,7 +3,7 @@
  * Import this only from the worker side: elk's layout bundle is large.
  */
 export { buildChainGraph } from '../core/graph/build';
-export { layoutGraph } from '../core/graph/layout';
+export { layoutGraph, layoutGraphRoutes } from '../core/graph/layout';
 export { indexServiceGroups } from '../core/graph/services';
 export { suggestPacket } from '../core/graph/suggestPacket';
 export { parseIptablesSave } from '../core/iptables/parse';

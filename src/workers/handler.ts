@@ -63,8 +63,8 @@ export function createWorkerHandler(
       }
       if (!good) throw new Error('No input has been analyzed yet.');
       if (r.type === 'layout') {
-        const { graph, positions } = await graphFor(good, r.focus);
-        if (r.id === latest.layout) post({ type: 'layout', id: r.id, graph, positions });
+        const { graph, positions, routes } = await graphFor(good, r.focus);
+        if (r.id === latest.layout) post({ type: 'layout', id: r.id, graph, positions, routes });
       } else if (r.type === 'trace') {
         post({ type: 'traced', id: r.id, ...traceWithRules(good.ruleset, good.model, r.packet, r.env) });
       } else if (r.type === 'chainFacts') {

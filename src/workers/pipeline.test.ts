@@ -1,7 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { readFixture } from '../../test/fixtures';
-import { analyzeTexts } from './pipeline';
+import { pathFocusOf } from '../core/graph/path';
+import { VERDICT_NODE } from '../core/graph/types';
+import { analyzeTexts, graphFor } from './pipeline';
+import { traceWithRules } from './queries';
 
 const example = (name: string) => readFileSync(new URL(`../ui/examples/${name}`, import.meta.url), 'utf8');
 const WEB_DUMP = example('webNode.iptables-save.txt');
@@ -48,6 +51,34 @@ describe('analyzeTexts', () => {
     expect(focused.response.graph?.focused).toBe(true);
     expect(focused.response.graph?.services.shown).toBe(1);
     expect(focused.response.graph!.nodes.length).toBeLessThan(all.response.graph!.nodes.length);
+  });
+
+  it('draws the path of a focused view in every table, with a verdict node, routes and shares', async () => {
+    const dump = readFixture('iptables/k8s-overall-rules.iptables-save.txt');
+    const { good } = await analyzeTexts(1, dump, '', null, null);
+    const packet = {
+      origin: 'pod',
+      src: '10.0.0.2',
+      dst: '172.30.0.46',
+      proto: 'tcp',
+      sport: null,
+      dport: 80,
+    } as const;
+    const { result } = traceWithRules(good.ruleset, good.model, packet, { localAddresses: ['192.168.0.2'] });
+    const path = pathFocusOf(result.outcomes[0]!, 'pod');
+    // A Service search for another Service: the path's chains are drawn all the same.
+    const key = good.groups.find((g) => g.label?.startsWith('ns1/'))!.key;
+    const { graph, positions, routes } = await graphFor(good, { services: [key], chains: [], path });
+    expect(graph.focused).toBe(true);
+    const ids = graph.nodes.map((n) => n.id);
+    expect(ids).toEqual(expect.arrayContaining(['filter/FORWARD', 'filter/KUBE-SERVICES', VERDICT_NODE]));
+    expect(graph.path?.places).toHaveLength(result.outcomes[0]!.path.length);
+    for (const id of ids) expect(positions[id], id).toBeDefined();
+    expect(routes['verdict/in']?.points.length).toBeGreaterThanOrEqual(2);
+    const lottery = graph.edges.filter(
+      (e) => e.source === 'nat/KUBE-SVC-XPGD46QRK7WJZT7O' && e.kind === 'jump',
+    );
+    expect(lottery.map((e) => e.label)).toEqual(['always · 100.0 %']);
   });
 
   it('never throws on garbage, and says what is wrong', async () => {

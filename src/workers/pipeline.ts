@@ -1,6 +1,6 @@
 import type { ServiceGroup } from '../core/graph/services';
 import type { PacketSuggestion } from '../core/graph/suggestPacket';
-import type { ChainGraph, GraphPositions } from '../core/graph/types';
+import type { ChainGraph, GraphPositions, GraphRoutes } from '../core/graph/types';
 import type { KubectlData } from '../core/kubectl/types';
 import type { KubeProxyModel } from '../core/model/kubeTypes';
 import type { Ruleset } from '../core/model/ruleset';
@@ -9,7 +9,7 @@ import {
   analyzeKubeProxy,
   buildChainGraph,
   indexServiceGroups,
-  layoutGraph,
+  layoutGraphRoutes,
   lowerToRuleset,
   parseIptablesSave,
   parseKubectl,
@@ -75,17 +75,25 @@ function suggestFor(good: GoodAnalysis): PacketSuggestion | null {
 export async function graphFor(
   good: GoodAnalysis,
   focus: GraphFocus | null,
-): Promise<{ graph: ChainGraph; positions: GraphPositions; graphMs: number; layoutMs: number }> {
+): Promise<{
+  graph: ChainGraph;
+  positions: GraphPositions;
+  routes: GraphRoutes;
+  graphMs: number;
+  layoutMs: number;
+}> {
   const t0 = now();
   const graph = buildChainGraph(good.ruleset, {
     groups: good.groups,
     focus: focus?.services ?? [],
     pathChains: focus?.chains ?? [],
+    path: focus?.path ?? null,
+    policies: good.model?.policies ?? [],
     pods: podNames(good.kubectl),
   });
   const t1 = now();
-  const positions = await layoutGraph(graph);
-  return { graph, positions, graphMs: t1 - t0, layoutMs: now() - t1 };
+  const { positions, routes } = await layoutGraphRoutes(graph);
+  return { graph, positions, routes, graphMs: t1 - t0, layoutMs: now() - t1 };
 }
 
 /**
@@ -153,10 +161,11 @@ export async function analyzeTexts(
   const kept = good as GoodAnalysis;
   let graph: ChainGraph | null = null;
   let positions: GraphPositions | null = null;
+  let routes: GraphRoutes | null = null;
   let graphMs = 0;
   let layoutMs = 0;
   try {
-    ({ graph, positions, graphMs, layoutMs } = await graphFor(kept, focus));
+    ({ graph, positions, routes, graphMs, layoutMs } = await graphFor(kept, focus));
   } catch (e) {
     ipt.push(crash('iptables', 'Drawing the chain graph', e));
   }
@@ -189,6 +198,7 @@ export async function analyzeTexts(
     suggestion: suggestFor(kept),
     graph,
     positions,
+    routes,
     summary,
   };
   return { response, good: kept };

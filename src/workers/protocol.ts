@@ -1,7 +1,7 @@
 import type { RuleLookup } from '../core/graph/ruleLookup';
 import type { ServiceGroup } from '../core/graph/services';
 import type { PacketSuggestion } from '../core/graph/suggestPacket';
-import type { ChainGraph, GraphPositions } from '../core/graph/types';
+import type { ChainGraph, GraphPositions, GraphRoutes, PathFocus } from '../core/graph/types';
 import type { TableName } from '../core/iptables/ast';
 import type { KubectlData } from '../core/kubectl/types';
 import type { KubeProxyModel } from '../core/model/kubeTypes';
@@ -29,6 +29,12 @@ export interface GraphFocus {
   readonly services: readonly string[];
   /** Extra chain names to keep (e.g. the chains on the current packet path). */
   readonly chains: readonly string[];
+  /**
+   * The chosen outcome of the current trace: the graph then draws its chains in every table, its
+   * hooks in kernel order and a verdict node, and carries the steps' places (`graph.path`).
+   * Absent or null: no path.
+   */
+  readonly path?: PathFocus | null;
 }
 
 /** Parse + lower + kubectl + kube-proxy model + graph + layout for the two texts. */
@@ -132,6 +138,8 @@ export interface AnalyzedResponse {
   readonly suggestion: PacketSuggestion | null;
   readonly graph: ChainGraph | null;
   readonly positions: GraphPositions | null;
+  /** Edge routes and label boxes of that layout (edges drawn around nodes, labels off nodes). */
+  readonly routes?: GraphRoutes | null;
   readonly summary: AnalysisSummary;
 }
 
@@ -140,6 +148,7 @@ export interface LayoutResponse {
   readonly id: number;
   readonly graph: ChainGraph | null;
   readonly positions: GraphPositions | null;
+  readonly routes?: GraphRoutes | null;
 }
 
 export interface TracedResponse {

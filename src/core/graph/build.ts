@@ -1,8 +1,11 @@
+import type { PolicyChain } from '../model/kubeTypes';
 import type { Chain, Rule, Ruleset } from '../model/ruleset';
 import { dnatEndpoint, ruleLabel } from './labels';
+import { pathChains } from './path';
+import { drawPath, TERMINAL } from './pathGraph';
 import { classifyChain, MARK_CHAINS, ROLE_COLUMN } from './roles';
 import { indexServiceGroups, type ServiceGroup } from './services';
-import type { ChainGraph, GraphEdge, GraphNode, GraphNodeId, NodeRole } from './types';
+import type { ChainGraph, GraphEdge, GraphNode, GraphNodeId, GraphPath, NodeRole, PathFocus } from './types';
 
 export interface BuildOptions {
   /** `indexServiceGroups(ruleset)`, when the caller already has it (memoized). */
@@ -20,10 +23,14 @@ export interface BuildOptions {
   readonly defaultShown?: number;
   /** Endpoint IP → pod name, where kubectl gave one. */
   readonly pods?: Readonly<Record<string, string>>;
+  /**
+   * The chosen outcome of a trace: its chains in every table, the hooks in kernel order and a
+   * verdict node are drawn (pathGraph.ts), also in the focus view; `graph.path` holds its places.
+   */
+  readonly path?: PathFocus | null;
+  /** The model's endpoint lotteries (`KubeProxyModel.policies`): lottery edges carry their effective share. */
+  readonly policies?: readonly PolicyChain[];
 }
-
-/** Targets that end the packet's walk of the table: shown as badges on their chain. */
-const TERMINAL = new Set(['ACCEPT', 'DROP', 'REJECT', 'QUEUE', 'SNAT', 'MASQUERADE']);
 /** The hooks a Service packet goes through, drawn even when empty (they still have a policy). */
 const ALWAYS_SHOWN = new Set(['PREROUTING', 'OUTPUT', 'POSTROUTING', 'KUBE-SERVICES']);
 
@@ -65,7 +72,7 @@ function visibleChains(
   if (!focused) return { chains: new Set(chains), shown: groups.length, focused };
   const keys = new Set<string>();
   for (const g of groups) if (focus.some((f) => focusMatches(g, f))) keys.add(g.key);
-  const path = new Set(o.pathChains ?? []);
+  const path = new Set([...(o.pathChains ?? []), ...pathChains(o.path?.steps ?? [])]);
   for (const c of path) {
     const g = groupOf.get(c);
     if (g) keys.add(g.key);
@@ -80,18 +87,31 @@ function visibleChains(
   return { chains: shownChains, shown: groups.filter((g) => keys.has(g.key)).length, focused };
 }
 
+/** `33.3 %`: a share of connections, one decimal. */
+export function formatShare(share: number): string {
+  return `${(Math.round(share * 1000) / 10).toFixed(1)} %`;
+}
+
 /**
- * Builds the nat table's chain graph: one node per chain (KUBE-MARK-* become badges), one node per
- * DNAT endpoint, one edge per jump/goto/DNAT rule labelled with its match in short form. With
- * more than `maxServices` Service ports, or a `focus`, only the skeleton (chains of no Service),
- * the focused Services and those on the path are drawn (`focused: true`). Pure; never throws;
- * a Ruleset without a nat table gives an empty graph.
+ * Builds the chain graph: the nat table's chains (one node per chain, KUBE-MARK-* as badges), one
+ * node per DNAT endpoint, one edge per jump/goto/DNAT rule labelled with its match in short form
+ * (and, in an endpoint lottery, the share of connections it gets: `p=0.5 · 33.3 %`). With more
+ * than `maxServices` Service ports, or a `focus`, only the skeleton (chains of no Service), the
+ * focused Services and those on the path are drawn (`focused: true`). With a `path`, every chain it
+ * visits in every table, its hooks and a verdict node are drawn too (pathGraph.ts). Pure; never
+ * throws; a Ruleset without a nat table and without a path gives an empty graph.
  */
 export function buildChainGraph(ruleset: Ruleset, options: BuildOptions = {}): ChainGraph {
-  const nat = ruleset.tables.nat;
   const groups = options.groups ?? indexServiceGroups(ruleset);
-  if (!nat) return { nodes: [], edges: [], services: { total: groups.length, shown: 0 }, focused: false };
+  const nat = ruleset.tables.nat ?? { name: 'nat', chains: {}, order: [] };
+  const hasPath = (options.path?.steps.length ?? 0) > 0;
+  if (!ruleset.tables.nat && !hasPath)
+    return { nodes: [], edges: [], services: { total: groups.length, shown: 0 }, focused: false };
   const { chains, shown, focused } = visibleChains(nat.order, groups, options);
+  const shares = new Map<string, number>();
+  for (const p of options.policies ?? [])
+    for (const t of p.targets)
+      if (t.condition === 'probability' || t.condition === 'always') shares.set(t.rule, t.share);
   const labelOf = new Map<string, string>();
   for (const g of groups) if (g.label) for (const c of g.chains) labelOf.set(c, g.label);
 
@@ -109,7 +129,7 @@ export function buildChainGraph(ruleset: Ruleset, options: BuildOptions = {}): C
     let afterStatistic = false;
     let subtitle: string | null = labelOf.get(name) ?? (chain.policy ? `policy ${chain.policy}` : null);
     for (const rule of chain.rules) {
-      const edge = edgeOf(rule, afterStatistic, chains);
+      const edge = edgeOf(rule, afterStatistic, chains, shares.get(rule.id));
       afterStatistic ||= rule.matches.some((m) => m.kind === 'statistic');
       const t = rule.target;
       if (t.kind === 'jump' && MARK_CHAINS[t.chain]) marks.add(MARK_CHAINS[t.chain]!);
@@ -143,33 +163,48 @@ export function buildChainGraph(ruleset: Ruleset, options: BuildOptions = {}): C
       hiddenEdges: hidden,
     });
   }
-  const path = new Set(options.pathChains ?? []);
+  const path = new Set((options.pathChains ?? []).map((c) => `nat/${c}`));
+  for (const s of options.path?.steps ?? []) {
+    path.add(`${s.table}/${s.chain}`);
+    if (s.verdict === 'jump' || s.verdict === 'goto') path.add(`${s.table}/${s.target}`);
+  }
   for (const [id, n] of nodes) {
     if (!n.chain) continue;
     // Empty chains nothing jumps to (canaries, an unused nat INPUT) say nothing about the flow.
-    if (n.ruleCount === 0 && !callerColumn.has(n.chain) && !path.has(n.chain) && !ALWAYS_SHOWN.has(n.chain)) {
+    if (n.ruleCount === 0 && !callerColumn.has(n.chain) && !path.has(id) && !ALWAYS_SHOWN.has(n.chain)) {
       nodes.delete(id);
       continue;
     }
     // Chains kube-proxy does not own sit one column right of their first caller.
     if (n.role === 'other') nodes.set(id, { ...n, column: (callerColumn.get(n.chain) ?? 0) + 1 });
   }
-  return { nodes: [...nodes.values()], edges, services: { total: groups.length, shown }, focused };
+  let drawn: GraphPath | null = null;
+  if (hasPath && options.path) drawn = drawPath(ruleset, nodes, edges, options.path);
+  return {
+    nodes: [...nodes.values()],
+    edges,
+    services: { total: groups.length, shown },
+    focused,
+    path: drawn,
+  };
 }
 
 function edgeOf(
   rule: Rule,
   afterStatistic: boolean,
   shown: ReadonlySet<string>,
+  share: number | undefined,
 ): GraphEdge | 'hidden' | null {
   const t = rule.target;
   const stat = rule.matches.find((m) => m.kind === 'statistic');
+  const label = ruleLabel(rule, afterStatistic);
   const base = {
     id: rule.id,
     source: `nat/${rule.chain}`,
-    label: ruleLabel(rule, afterStatistic),
+    label: share === undefined ? label : `${label} · ${formatShare(share)}`,
     line: rule.line,
     probability: stat?.kind === 'statistic' && stat.mode === 'random' ? stat.probability : null,
+    ...(share === undefined ? {} : { share }),
   };
   if (t.kind === 'jump') {
     if (!shown.has(t.chain)) return 'hidden';

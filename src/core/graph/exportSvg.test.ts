@@ -82,7 +82,7 @@ describe('exportGraphSvg', () => {
   it('draws a rect and the verbatim title per placed node, skipping unplaced ones', () => {
     expect(svg.match(/<rect /g)).toHaveLength(1 + 3); // background + 3 nodes
     expect(svg).toContain('>KUBE-SVC-LOLE4ISW44XBNF3G</text>');
-    expect(svg).toContain('>服务</text>');
+    expect(svg).toContain('>nat · 服务</text>');
     expect(svg).not.toContain('KUBE-UNPLACED');
   });
   it('draws one path per edge between placed nodes, from right side to left side', () => {

@@ -1,10 +1,12 @@
-import type { ChainGraph, GraphNode, GraphPositions, NodePosition } from './types';
+import { NODE_FONT, verdictDetail } from './sizes';
+import type { ChainGraph, EdgeRoute, GraphNode, GraphPositions, GraphRoutes, NodePosition } from './types';
 
 /**
- * The chain graph as a standalone SVG document for slides: one rect + texts per laid-out node, one
- * cubic path per edge (right side of the source to the left side of the target, the shape React
- * Flow draws), edge labels at the curve's midpoint. Pure string building, no DOM: it runs in tests
- * and workers alike. Colours follow the canvas (flow.css): the path in blue, the rest grey.
+ * The chain graph as a standalone SVG document for slides: one rect + texts per laid-out node (the
+ * lines and fonts of the canvas, sizes.ts), one path per edge along the layout's route (elk's,
+ * around the nodes) or, without one, the cubic React Flow draws; each label in the box the layout
+ * gave it, off every node. Pure string building, no DOM: it runs in tests and workers alike.
+ * Colours follow the canvas (flow.css): the path in blue, the rest grey.
  */
 
 export interface SvgExportOptions {
@@ -15,6 +17,10 @@ export interface SvgExportOptions {
   readonly roleWord?: (role: GraphNode['role']) => string;
   /** A caption written at the top (e.g. "kube-proxy explorer — default/web"). */
   readonly title?: string;
+  /** Edge routes and label boxes of the layout (`layoutGraphRoutes`). */
+  readonly routes?: GraphRoutes | null;
+  /** The verdict node's two lines in the UI's language (default: English from the node). */
+  readonly verdictLines?: (node: GraphNode) => { to: string; detail: string };
 }
 
 const ROLE_COLOR: Record<GraphNode['role'], string> = {
@@ -26,7 +32,9 @@ const ROLE_COLOR: Record<GraphNode['role'], string> = {
   endpointChain: '#1d4ed8',
   endpoint: '#15803d',
   postrouting: '#c2410c',
+  verdict: '#0f172a',
 };
+const VERDICT_COLOR = { ACCEPT: '#15803d', DROP: '#b91c1c', REJECT: '#b91c1c' } as const;
 const PAD = 24;
 const TITLE_H = 32;
 
@@ -49,24 +57,75 @@ function curve(a: NodePosition, b: NodePosition): { d: string; mx: number; my: n
   return { d, mx: (sx + tx) / 2, my: (sy + ty) / 2 };
 }
 
-function nodeSvg(n: GraphNode, p: NodePosition, onPath: boolean, roleWord: (r: GraphNode['role']) => string) {
-  const color = ROLE_COLOR[n.role];
-  const x = num(p.x);
-  const cx = num(p.x + 8);
-  const lines = [
-    `<g class="node role-${n.role}" data-id="${escapeXml(n.id)}">`,
-    `<rect x="${x}" y="${num(p.y)}" width="${num(p.width)}" height="${num(p.height)}" rx="6" fill="#fff" stroke="${onPath ? '#1d4ed8' : color}" stroke-width="${onPath ? 3 : 1.5}"/>`,
-    `<text x="${cx}" y="${num(p.y + 15)}" font-size="10" fill="${color}">${escapeXml(roleWord(n.role))}</text>`,
-    `<text x="${cx}" y="${num(p.y + 31)}" font-size="13" font-weight="600" font-family="ui-monospace, monospace" fill="#0f172a">${escapeXml(n.title)}</text>`,
-  ];
-  if (n.subtitle) {
-    lines.push(
-      `<text x="${cx}" y="${num(p.y + 46)}" font-size="11" fill="#475569">${escapeXml(n.subtitle)}</text>`,
-    );
-  }
-  lines.push('</g>');
-  return lines.join('');
+function routeD(r: EdgeRoute): string {
+  const p = r.points.map((q) => `${num(q.x)},${num(q.y)}`);
+  if (r.shape === 'bezier' && p.length === 4) return `M${p[0]} C${p[1]} ${p[2]} ${p[3]}`;
+  return `M${p.join(' L')}`;
 }
+
+type Line = readonly [text: string, size: number, attrs: string, lineHeight: number];
+
+function nodeLines(
+  n: GraphNode,
+  roleWord: (r: GraphNode['role']) => string,
+  verdictLines: (n: GraphNode) => { to: string; detail: string },
+): Line[] {
+  const F = NODE_FONT;
+  if (n.verdict) {
+    const w = verdictLines(n);
+    return [
+      [roleWord(n.role), F.role.size, `fill="${ROLE_COLOR.verdict}"`, F.role.line],
+      [
+        n.verdict.verdict,
+        F.verdictTitle.size,
+        `font-weight="700" fill="${VERDICT_COLOR[n.verdict.verdict]}"`,
+        F.verdictTitle.line,
+      ],
+      [w.to, F.verdictSub.size, 'font-weight="600" fill="#0f172a"', F.verdictSub.line],
+      [w.detail, F.verdictDetail.size, 'fill="#334155"', F.verdictDetail.line],
+    ];
+  }
+  const lines: Line[] = [
+    [
+      `${n.table ? `${n.table} · ` : ''}${roleWord(n.role)}`,
+      F.role.size,
+      `fill="${ROLE_COLOR[n.role]}"`,
+      F.role.line,
+    ],
+    [
+      n.title,
+      F.title.size,
+      'font-weight="600" font-family="ui-monospace, monospace" fill="#0f172a"',
+      F.title.line,
+    ],
+  ];
+  if (n.subtitle) lines.push([n.subtitle, F.subtitle.size, 'fill="#334155"', F.subtitle.line]);
+  const badges = [...n.marks.map((m) => `marks ${m}`), ...n.verdicts];
+  if (badges.length) lines.push([badges.join(' · '), F.badges.size, 'fill="#7c2d12"', F.badges.line]);
+  return lines;
+}
+
+function nodeSvg(n: GraphNode, p: NodePosition, onPath: boolean, lines: readonly Line[]) {
+  const color = n.verdict ? VERDICT_COLOR[n.verdict.verdict] : ROLE_COLOR[n.role];
+  const cx = num(p.x + 10);
+  const out = [
+    `<g class="node role-${n.role}" data-id="${escapeXml(n.id)}">`,
+    `<rect x="${num(p.x)}" y="${num(p.y)}" width="${num(p.width)}" height="${num(p.height)}" rx="6" fill="#fff" stroke="${onPath ? '#1d4ed8' : color}" stroke-width="${onPath ? 3 : 1.5}"/>`,
+  ];
+  // Line by line, as the canvas stacks them (padding 6 + border 2 on top); baseline near the line's foot.
+  let y = p.y + 8;
+  for (const [text, size, attrs, lh] of lines) {
+    out.push(
+      `<text x="${cx}" y="${num(y + (lh + size) / 2 - 2)}" font-size="${size}" ${attrs}>${escapeXml(text)}</text>`,
+    );
+    y += lh;
+  }
+  out.push('</g>');
+  return out.join('');
+}
+
+/** English verdict lines, from the node's own subtitle and detail (the UI passes translated ones). */
+const englishVerdict = (n: GraphNode) => ({ to: n.subtitle ?? '', detail: verdictDetail(n) });
 
 /**
  * A complete `<svg …>` document (UTF-8 text, xmlns set, viewBox around every positioned node with
@@ -79,6 +138,7 @@ export function exportGraphSvg(
   opts: SvgExportOptions = {},
 ): string {
   const roleWord = opts.roleWord ?? ((r: GraphNode['role']) => r);
+  const verdictLines = opts.verdictLines ?? englishVerdict;
   const placed = graph.nodes.filter((n) => positions[n.id]);
   let minX = Number.POSITIVE_INFINITY;
   let minY = Number.POSITIVE_INFINITY;
@@ -90,6 +150,17 @@ export function exportGraphSvg(
     minY = Math.min(minY, p.y);
     maxX = Math.max(maxX, p.x + p.width);
     maxY = Math.max(maxY, p.y + p.height);
+  }
+  // Routes bend around nodes and labels sit between them: the view holds those too.
+  for (const r of placed.length ? Object.values(opts.routes ?? {}) : []) {
+    for (const q of r.label
+      ? [...r.points, r.label, { x: r.label.x + r.label.width, y: r.label.y + r.label.height }]
+      : r.points) {
+      minX = Math.min(minX, q.x);
+      minY = Math.min(minY, q.y);
+      maxX = Math.max(maxX, q.x);
+      maxY = Math.max(maxY, q.y);
+    }
   }
   if (placed.length === 0) [minX, minY, maxX, maxY] = [0, 0, 0, 0];
   const top = opts.title ? TITLE_H : 0;
@@ -113,19 +184,28 @@ export function exportGraphSvg(
     const b = positions[e.target];
     if (!a || !b) continue;
     const on = opts.pathEdges?.has(e.id) ?? false;
-    const { d, mx, my } = curve(a, b);
+    const route = opts.routes?.[e.id];
+    const fallback = curve(a, b);
+    const d = route ? routeD(route) : fallback.d;
     const stroke = on ? '#1d4ed8' : e.kind === 'dnat' ? '#15803d' : '#94a3b8';
+    const dash =
+      e.kind === 'flow' ? ' stroke-dasharray="2 4"' : e.kind === 'dnat' ? ' stroke-dasharray="6 3"' : '';
     out.push(
-      `<path d="${d}" fill="none" stroke="${stroke}" stroke-width="${on ? 3 : 1.2}" marker-end="url(#arrow)" data-id="${escapeXml(e.id)}"/>`,
+      `<path d="${d}" fill="none" stroke="${stroke}" stroke-width="${on ? 3 : 1.2}"${dash} marker-end="url(#arrow)" data-id="${escapeXml(e.id)}"/>`,
     );
     if (e.label) {
+      const box = route?.label;
+      const mx = box ? box.x + box.width / 2 : fallback.mx;
+      const my = box ? box.y + box.height / 2 + 4 : fallback.my - 3;
       labels.push(
-        `<text x="${num(mx)}" y="${num(my - 3)}" font-size="10" text-anchor="middle" fill="${on ? '#1d4ed8' : '#334155'}" paint-order="stroke" stroke="#f8fafc" stroke-width="3">${escapeXml(e.label)}</text>`,
+        `<text x="${num(mx)}" y="${num(my)}" font-size="12" font-family="ui-monospace, monospace" text-anchor="middle" fill="${on ? '#1d4ed8' : '#334155'}" paint-order="stroke" stroke="#f8fafc" stroke-width="3">${escapeXml(e.label)}</text>`,
       );
     }
   }
   for (const n of placed)
-    out.push(nodeSvg(n, positions[n.id]!, opts.pathNodes?.has(n.id) ?? false, roleWord));
+    out.push(
+      nodeSvg(n, positions[n.id]!, opts.pathNodes?.has(n.id) ?? false, nodeLines(n, roleWord, verdictLines)),
+    );
   out.push(...labels, '</svg>');
   return out.join('\n');
 }

@@ -1,17 +1,17 @@
 import ELK from 'elkjs/lib/elk.bundled.js';
-import type { ElkNode } from 'elkjs/lib/elk-api';
-import type { ChainGraph, GraphNode, GraphPositions, NodePosition } from './types';
+import type { ElkExtendedEdge, ElkNode } from 'elkjs/lib/elk-api';
+import { columnLayout, columnRoutes } from './columns';
+import { labelSize, nodeSize } from './sizes';
+import type { ChainGraph, EdgeRoute, GraphPositions, GraphRoutes, NodePosition } from './types';
+
+export { columnLayout, columnRoutes } from './columns';
+export { labelSize, nodeSize } from './sizes';
 
 /**
- * Layered layout of the chain graph with elkjs (Sugiyama-style, left to right). Import this file
- * only from a worker or Node: elk's bundle is large and its layout is CPU work.
+ * Layered layout of the chain graph with elkjs (Sugiyama-style, left to right), edges routed
+ * orthogonally around the nodes and labels placed by elk between the layers, never on a node.
+ * Import this file only from a worker or Node: elk's bundle is large and its layout is CPU work.
  */
-
-/** Node box sizes the canvas draws with; layout and rendering must agree on them. */
-export function nodeSize(node: Pick<GraphNode, 'role'>): { width: number; height: number } {
-  if (node.role === 'endpoint') return { width: 210, height: 56 };
-  return { width: 250, height: 64 };
-}
 
 export interface LayoutOptions {
   /**
@@ -21,7 +21,7 @@ export interface LayoutOptions {
   readonly engine?: 'auto' | 'elk' | 'columns';
   /** Largest graph `auto` gives to elk (default 120 nodes). */
   readonly elkLimit?: number;
-  /** Horizontal gap between columns (room for edge labels). */
+  /** Smallest horizontal gap between columns (they grow to hold their edge labels). */
   readonly columnGap?: number;
   readonly rowGap?: number;
 }
@@ -29,20 +29,34 @@ export interface LayoutOptions {
 let elk: InstanceType<typeof ELK> | null = null;
 
 /**
- * Positions every node of `graph` (top-left corner + size). Columns follow `node.column`
- * (elk partitioning keeps hooks left, endpoints and POSTROUTING right). Resolves with one entry
- * per node; if elk fails it resolves with the `columns` layout instead of rejecting.
+ * Positions every node of `graph` (top-left corner + size) and routes every drawn edge. Columns
+ * follow `node.column` (elk partitioning keeps hooks left, the verdict right). Resolves with one
+ * position per node and one route per edge between two distinct placed nodes; if elk fails it
+ * resolves with the `columns` layout instead of rejecting.
  */
-export async function layoutGraph(graph: ChainGraph, options: LayoutOptions = {}): Promise<GraphPositions> {
-  const columnGap = options.columnGap ?? 140;
+export async function layoutGraphRoutes(
+  graph: ChainGraph,
+  options: LayoutOptions = {},
+): Promise<{ positions: GraphPositions; routes: GraphRoutes }> {
+  const columnGap = options.columnGap ?? 80;
   const rowGap = options.rowGap ?? 28;
   const engine = options.engine ?? 'auto';
   const big = graph.nodes.length > (options.elkLimit ?? 120);
-  if (engine === 'columns' || (engine === 'auto' && big) || graph.nodes.length === 0) {
-    return columnLayout(graph, columnGap, rowGap);
-  }
+  const columns = () => {
+    const positions = columnLayout(graph, columnGap, rowGap);
+    return { positions, routes: columnRoutes(graph, positions) };
+  };
+  if (engine === 'columns' || (engine === 'auto' && big) || graph.nodes.length === 0) return columns();
   elk ??= new ELK();
   const ids = new Set(graph.nodes.map((n) => n.id));
+  const edges: ElkExtendedEdge[] = graph.edges
+    .filter((e) => ids.has(e.source) && ids.has(e.target) && e.source !== e.target)
+    .map((e) => ({
+      id: e.id,
+      sources: [e.source],
+      targets: [e.target],
+      labels: e.label ? [{ id: `${e.id}#label`, text: e.label, ...labelSize(e) }] : [],
+    }));
   const root: ElkNode = {
     id: 'root',
     layoutOptions: {
@@ -55,15 +69,23 @@ export async function layoutGraph(graph: ChainGraph, options: LayoutOptions = {}
       // One pass of crossing minimisation: the default (7) costs seconds for little gain here.
       'elk.layered.thoroughness': '1',
       'elk.separateConnectedComponents': 'false',
+      // Edges go around nodes (orthogonal segments through the gaps between layers), and each
+      // label is a box elk places in a layer of its own between source and target: off every node.
+      'elk.edgeRouting': 'ORTHOGONAL',
+      'elk.edgeLabels.placement': 'CENTER',
+      'elk.spacing.edgeLabel': '3',
+      'elk.spacing.edgeNode': '14',
+      'elk.spacing.edgeEdge': '8',
+      'elk.layered.spacing.edgeNodeBetweenLayers': '14',
+      'elk.layered.spacing.edgeEdgeBetweenLayers': '8',
+      'elk.json.edgeCoords': 'ROOT',
     },
     children: graph.nodes.map((n) => ({
       id: n.id,
       ...nodeSize(n),
       layoutOptions: { 'elk.partitioning.partition': String(n.column) },
     })),
-    edges: graph.edges
-      .filter((e) => ids.has(e.source) && ids.has(e.target) && e.source !== e.target)
-      .map((e) => ({ id: e.id, sources: [e.source], targets: [e.target] })),
+    edges,
   };
   try {
     const out = await elk.layout(root);
@@ -71,62 +93,24 @@ export async function layoutGraph(graph: ChainGraph, options: LayoutOptions = {}
     for (const c of out.children ?? []) {
       positions[c.id] = { x: c.x ?? 0, y: c.y ?? 0, width: c.width ?? 0, height: c.height ?? 0 };
     }
-    return positions;
+    const routes: Record<string, EdgeRoute> = {};
+    for (const e of (out.edges ?? []) as ElkExtendedEdge[]) {
+      const s = e.sections?.[0];
+      if (!s) continue;
+      const l = e.labels?.[0];
+      routes[e.id] = {
+        shape: 'polyline',
+        points: [s.startPoint, ...(s.bendPoints ?? []), s.endPoint].map((p) => ({ x: p.x, y: p.y })),
+        label: l?.width ? { x: l.x ?? 0, y: l.y ?? 0, width: l.width ?? 0, height: l.height ?? 0 } : null,
+      };
+    }
+    return { positions, routes };
   } catch {
-    return columnLayout(graph, columnGap, rowGap);
+    return columns();
   }
 }
 
-/**
- * A layered layout without elk, O(nodes + edges): x from `node.column`; inside a column nodes are
- * ordered by the mean position of their callers (barycenter heuristic, one sweep each way), then
- * placed top-down as close to their callers' height as the nodes above allow. Synchronous; used
- * for big graphs, where elk takes seconds, and as elk's fallback.
- */
-export function columnLayout(graph: ChainGraph, columnGap = 140, rowGap = 28): GraphPositions {
-  const preds = new Map<string, string[]>();
-  const succs = new Map<string, string[]>();
-  for (const e of graph.edges) {
-    if (e.source === e.target) continue;
-    preds.set(e.target, [...(preds.get(e.target) ?? []), e.source]);
-    succs.set(e.source, [...(succs.get(e.source) ?? []), e.target]);
-  }
-  const columns = new Map<number, GraphNode[]>();
-  for (const n of graph.nodes) columns.set(n.column, [...(columns.get(n.column) ?? []), n]);
-  const order = [...columns.keys()].sort((a, b) => a - b);
-  const rank = new Map<string, number>();
-  graph.nodes.forEach((n, i) => {
-    rank.set(n.id, i);
-  });
-  const sweep = (cols: number[], neighbours: Map<string, string[]>) => {
-    for (const c of cols) {
-      const nodes = columns.get(c) as GraphNode[];
-      const key = new Map<string, number>();
-      for (const n of nodes) {
-        const ranks = (neighbours.get(n.id) ?? []).map((m) => rank.get(m)).filter((r) => r !== undefined);
-        key.set(n.id, ranks.length ? ranks.reduce((a, b) => a + b, 0) / ranks.length : (rank.get(n.id) ?? 0));
-      }
-      nodes.sort((a, b) => (key.get(a.id) ?? 0) - (key.get(b.id) ?? 0));
-      nodes.forEach((n, i) => {
-        rank.set(n.id, i);
-      });
-    }
-  };
-  sweep(order, preds);
-  sweep([...order].reverse(), succs);
-  sweep(order, preds);
-
-  const positions: Record<string, NodePosition> = {};
-  order.forEach((c, x) => {
-    let bottom = 0;
-    for (const n of columns.get(c) as GraphNode[]) {
-      const size = nodeSize(n);
-      const ys = (preds.get(n.id) ?? []).map((m) => positions[m]?.y).filter((y) => y !== undefined);
-      const wanted = ys.length ? ys.reduce((a, b) => a + b, 0) / ys.length : 0;
-      const y = Math.max(bottom, wanted);
-      positions[n.id] = { x: x * (250 + columnGap), y, ...size };
-      bottom = y + size.height + rowGap;
-    }
-  });
-  return positions;
+/** `layoutGraphRoutes` without the routes: node positions only. */
+export async function layoutGraph(graph: ChainGraph, options: LayoutOptions = {}): Promise<GraphPositions> {
+  return (await layoutGraphRoutes(graph, options)).positions;
 }

@@ -1,24 +1,48 @@
-import type { PathStep } from '../trace/types';
-import type { ChainGraph, GraphNodeId } from './types';
+import type { Outcome, Packet, PathStep } from '../trace/types';
+import type { ChainGraph, GraphNodeId, PathFocus, StepPlace } from './types';
 
-/** Where the packet is in the graph after one path step, and the edge it took to get there. */
-export interface StepPlace {
-  /** Null only before the packet reaches any drawn node (e.g. raw/mangle steps first). */
-  readonly node: GraphNodeId | null;
-  /** The edge (rule id) just followed, or null for a move without an edge (return, routing). */
-  readonly edge: string | null;
-  /** The drawn node of the chain the step's rule is in (null when that chain is not drawn). */
-  readonly chainNode: GraphNodeId | null;
+export type { StepPlace } from './types';
+
+/**
+ * A short key naming a path (FNV-1a over its steps' rule ids, chains and targets): a graph built
+ * for a path keeps it, so the page uses that graph's places only for that very path (another
+ * endpoint picked while the worker re-lays out keeps the old places out).
+ */
+export function pathKey(steps: readonly PathStep[]): string {
+  let h = 0x811c9dc5;
+  const mix = (s: string) => {
+    for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
+  };
+  for (const s of steps) {
+    mix(s.ruleId ?? `${s.table}/${s.chain}`);
+    mix(`|${s.target}|${s.hook};`);
+  }
+  return `${steps.length}:${(h >>> 0).toString(36)}`;
+}
+
+/** The chosen outcome as the graph builder wants it (GraphFocus.path). */
+export function pathFocusOf(outcome: Outcome, origin: Packet['origin']): PathFocus {
+  return {
+    origin,
+    steps: outcome.path,
+    verdict: outcome.verdict,
+    delivery: outcome.delivery,
+    dnat: outcome.dnat,
+  };
 }
 
 /**
- * Places each step of a traced path on the graph, for the packet marker and the highlight:
- * a jump/goto/DNAT rule drawn as an edge moves the packet along it; a step in a drawn chain puts
- * it there (a RETURN to the caller, or POSTROUTING after routing — no edge); a step in a chain
- * not drawn (filter table, KUBE-MARK-MASQ badge, hidden Services) leaves it where it was.
- * Returns one place per step, same order. Pure.
+ * Places each step of a traced path on the graph, for the packet marker and the highlight. When
+ * the graph was built for this path (`graph.path`, every table and a verdict node), its places are
+ * returned: the packet moves along jumps in every table, along `flow` edges to the next table or
+ * hook, and ends on the verdict node. Otherwise (a nat-only graph, or one built for another path):
+ * a jump/goto/DNAT rule drawn as an edge moves the packet along it; a step in a drawn chain puts it
+ * there (a RETURN to the caller, or POSTROUTING after routing — no edge); a step in a chain not
+ * drawn leaves it where it was. Returns one place per step, same order. Pure.
  */
 export function placePath(graph: ChainGraph, path: readonly PathStep[]): StepPlace[] {
+  if (graph.path && graph.path.places.length === path.length && graph.path.key === pathKey(path))
+    return [...graph.path.places];
   const nodeIds = new Set(graph.nodes.map((n) => n.id));
   const edges = new Map(graph.edges.map((e) => [e.id as string, e]));
   const places: StepPlace[] = [];
@@ -46,6 +70,8 @@ export function pathHighlight(places: readonly StepPlace[]): { nodes: Set<string
     if (p.node) nodes.add(p.node);
     if (p.chainNode) nodes.add(p.chainNode);
     if (p.edge) edges.add(p.edge);
+    for (const n of p.passed ?? []) nodes.add(n);
+    for (const e of p.via ?? []) edges.add(e);
   }
   return { nodes, edges };
 }

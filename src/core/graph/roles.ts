@@ -15,6 +15,7 @@ export const ROLE_COLUMN: Readonly<Record<NodeRole, number>> = {
   endpointChain: 4,
   endpoint: 5,
   postrouting: 6,
+  verdict: 8,
 };
 
 /** kube-proxy's prefixes of per-Service-port chains in front of KUBE-SVC (proxier.go constants). */

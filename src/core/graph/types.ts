@@ -1,5 +1,6 @@
 import type { TableName } from '../iptables/ast';
 import type { RuleId } from '../model/ruleset';
+import type { Origin, Outcome, PathStep } from '../trace/types';
 
 /**
  * The chain graph the UI draws: plain data (structured-clone safe, so it can cross to the layout
@@ -21,7 +22,8 @@ export type NodeRole =
   | 'endpointChain'
   | 'endpoint'
   | 'postrouting'
-  | 'other';
+  | 'other'
+  | 'verdict';
 
 /** `nat/KUBE-SERVICES` for chains (the ChainId), `ep/10.244.169.161:80` for endpoint (pod) nodes. */
 export type GraphNodeId = string;
@@ -51,13 +53,70 @@ export interface GraphNode {
   readonly verdicts: readonly string[];
   /** Edges left out by the focus view (jumps into chains not shown). */
   readonly hiddenEdges: number;
+  /** The verdict node only (`role: 'verdict'`): what was decided, where, and where the packet went. */
+  readonly verdict?: VerdictFacts;
 }
 
-export type EdgeKind = 'jump' | 'goto' | 'dnat';
+/** What the final node of a traced path says: the verdict, the rule (or policy) that decided, the delivery. */
+export interface VerdictFacts {
+  readonly verdict: Outcome['verdict'];
+  readonly delivery: Outcome['delivery'];
+  /** `ip:port` the destination was rewritten to, or null. */
+  readonly dnat: string | null;
+  /** Where the deciding step ran (the last step of the path). */
+  readonly table: TableName | null;
+  readonly chain: string | null;
+  readonly hook: string | null;
+  /** 1-based line of the deciding rule; 0 for a chain policy. */
+  readonly line: number;
+  /** The deciding rule's match in short form (`tcp dpt:80 → 172.30.0.46`), or `policy ACCEPT`. */
+  readonly rule: string;
+  /** The rule's comment (kube-proxy writes "ns/svc:port has no endpoints"), or null. */
+  readonly comment: string | null;
+}
+
+/**
+ * The chosen outcome of a trace, as the graph needs it (GraphFocus.path on the wire): the steps,
+ * where the packet came from and what happened to it. Plain data.
+ */
+export interface PathFocus {
+  readonly origin: Origin;
+  readonly steps: readonly PathStep[];
+  readonly verdict: Outcome['verdict'];
+  readonly delivery: Outcome['delivery'];
+  readonly dnat: string | null;
+}
+
+/** Where the packet is in the graph after one path step, and the edges it took to get there. */
+export interface StepPlace {
+  /** Null only before the packet reaches any drawn node. */
+  readonly node: GraphNodeId | null;
+  /** The edge the packet moves along to get to `node` (the last of `via`), or null. */
+  readonly edge: string | null;
+  /** The drawn node of the chain the step's rule is in (null when that chain is not drawn). */
+  readonly chainNode: GraphNodeId | null;
+  /** Every edge this step traverses, in order (a hook change, then a jump; a DNAT, then the verdict). */
+  readonly via?: readonly string[];
+  /** Nodes passed on the way to `node` in this step (the next hook's chain, entered before a jump). */
+  readonly passed?: readonly GraphNodeId[];
+}
+
+/** The path a graph was built for (buildChainGraph with `path`): its key and its steps' places. */
+export interface GraphPath {
+  /** `pathKey(steps)`: placePath uses `places` only for the very path they were computed for. */
+  readonly key: string;
+  readonly places: readonly StepPlace[];
+}
+
+/**
+ * `jump`/`goto`/`dnat`: a rule. `flow`: the packet moving on to the next table or hook of its way
+ * (no rule: netfilter's order, trace/hooks.ts). `verdict`: from the deciding chain to the verdict node.
+ */
+export type EdgeKind = 'jump' | 'goto' | 'dnat' | 'flow' | 'verdict';
 
 export interface GraphEdge {
-  /** The rule's id (`nat/KUBE-SERVICES#3`): one edge per rule. */
-  readonly id: RuleId;
+  /** The rule's id (`nat/KUBE-SERVICES#3`): one edge per rule; `flow/<from>><to>` and `verdict/in` otherwise. */
+  readonly id: RuleId | string;
   readonly kind: EdgeKind;
   readonly source: GraphNodeId;
   readonly target: GraphNodeId;
@@ -67,6 +126,11 @@ export interface GraphEdge {
   readonly line: number;
   /** The `statistic --probability` as written, when the rule has one. */
   readonly probability: number | null;
+  /**
+   * Share of new connections this rule of an endpoint lottery gets (model PolicyTarget.share:
+   * remaining mass × effective p), when the model knows it; also printed in `label`.
+   */
+  readonly share?: number | null;
 }
 
 export interface ChainGraph {
@@ -76,7 +140,23 @@ export interface ChainGraph {
   readonly services: { readonly total: number; readonly shown: number };
   /** True when the graph is a focus view (some Services hidden). */
   readonly focused: boolean;
+  /** The traced path drawn in this graph (every table, the hooks, a verdict node), if any. */
+  readonly path?: GraphPath | null;
 }
+
+/** Id of the verdict node of a path graph. */
+export const VERDICT_NODE: GraphNodeId = 'verdict';
+
+/** A laid-out edge: the points to draw it through and where its label goes (off every node). */
+export interface EdgeRoute {
+  /** `polyline`: straight segments through `points` (elk's orthogonal sections); `bezier`: start, two controls, end. */
+  readonly shape: 'polyline' | 'bezier';
+  readonly points: readonly { readonly x: number; readonly y: number }[];
+  /** Top-left corner and size of the label box, or null (no label). */
+  readonly label: NodePosition | null;
+}
+
+export type GraphRoutes = Readonly<Record<string, EdgeRoute>>;
 
 /** Top-left position and size of each node after layout, in React Flow's coordinate space. */
 export interface NodePosition {

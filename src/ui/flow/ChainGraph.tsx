@@ -11,7 +11,7 @@ import {
   useReactFlow,
 } from '@xyflow/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { pathChains, pathHighlight, placePath } from '../../core/graph/path';
+import { pathHighlight, placePath } from '../../core/graph/path';
 import type { GraphNode } from '../../core/graph/types';
 import { useT } from '../../i18n';
 import { useStore } from '../../state/store';
@@ -19,6 +19,7 @@ import { ChainEdge } from './ChainEdge';
 import { ChainNode } from './ChainNode';
 import { type FlowEdge, type FlowNode, type Overlay, toFlowEdges, toFlowNodes } from './derive';
 import { ExportButtons } from './ExportButtons';
+import { requestPathGraph } from './pathFocus';
 import { ServiceSearch } from './ServiceSearch';
 
 const nodeTypes = { chain: ChainNode };
@@ -33,6 +34,7 @@ const MINIMAP_COLOR: Record<GraphNode['role'], string> = {
   endpointChain: '#1d4ed8',
   endpoint: '#15803d',
   postrouting: '#c2410c',
+  verdict: '#0f172a',
 };
 
 /** The chosen outcome's path placed on the graph, plus selection: everything the canvas overlays. */
@@ -58,22 +60,11 @@ function useOverlay(): Overlay {
   );
 }
 
-/** Asks the worker for a graph that includes the path's chains when the focus view hides them. */
+/** Asks the worker for a graph that draws the chosen outcome's path in every table, with its verdict (pathFocus.ts). */
 function useFocusOnPath(): void {
-  const graph = useStore((s) => s.graph);
   const traced = useStore((s) => s.traced);
   const outcomeIndex = useStore((s) => s.outcomeIndex);
-  useEffect(() => {
-    const path = traced?.result.outcomes[outcomeIndex]?.path;
-    if (!graph?.focused || !path) return;
-    const shown = new Set(graph.nodes.map((n) => n.chain));
-    const chains = pathChains(path).filter((c) => c.startsWith('KUBE-'));
-    const missing = chains.filter((c) => !shown.has(c) && !c.startsWith('KUBE-MARK-'));
-    if (missing.length === 0) return;
-    const s = useStore.getState();
-    if (s.graphFocus?.chains.join() === chains.join()) return;
-    s.focusGraph({ services: s.focusServices, chains });
-  }, [graph, traced, outcomeIndex]);
+  useEffect(() => requestPathGraph(traced, outcomeIndex), [traced, outcomeIndex]);
 }
 
 /** Where the packet is, in words, over the canvas; a DROP/REJECT in the (undrawn) filter table shows here in red. */

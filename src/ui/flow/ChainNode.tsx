@@ -2,7 +2,7 @@ import { Handle, type NodeProps, Position } from '@xyflow/react';
 import type { NodeRole } from '../../core/graph/types';
 import { type MessageKey, plural, useT } from '../../i18n';
 import { EnvelopeCard } from '../trace/EnvelopeCard';
-import type { FlowNode } from './derive';
+import { type FlowNode, verdictWords } from './derive';
 
 /** A short word for each role, printed above the chain name (also used by the SVG export). */
 export const ROLE_WORD: Record<NodeRole, MessageKey> = {
@@ -14,6 +14,7 @@ export const ROLE_WORD: Record<NodeRole, MessageKey> = {
   endpoint: 'node.role.endpoint',
   postrouting: 'node.role.postrouting',
   other: 'node.role.other',
+  verdict: 'node.role.verdict',
 };
 
 function verdictClass(v: string): string {
@@ -23,9 +24,27 @@ function verdictClass(v: string): string {
   return 'badge';
 }
 
+/** The final node of a traced path: the verdict, where the packet went or was stopped, the deciding rule. */
+function VerdictBody({ data }: { data: FlowNode['data'] }) {
+  const tr = useT();
+  const v = data.node.verdict;
+  if (!v) return null;
+  const { to, detail } = verdictWords(v, tr);
+  return (
+    <>
+      <div className="chain-node-role">{tr(ROLE_WORD.verdict)}</div>
+      <div className={`verdict-node-title verdict-${v.verdict}`}>{v.verdict}</div>
+      <div className="verdict-node-to">{to}</div>
+      <div className="verdict-node-detail">{detail}</div>
+    </>
+  );
+}
+
 /**
- * One chain (or endpoint) of the graph: role, name verbatim, what it belongs to, and badges for
- * what it does without an edge (marks for masquerade, REJECT for a Service without endpoints…).
+ * One chain (or endpoint, or the verdict) of the graph: table and role, name verbatim, what it
+ * belongs to (the DNAT target on its own line), and badges for what it does without an edge
+ * (marks for masquerade, REJECT for a Service without endpoints…). Lines and fonts match
+ * core/graph/sizes.ts, which sized the box.
  */
 export function ChainNode({ data }: NodeProps<FlowNode>) {
   const n = data.node;
@@ -33,33 +52,46 @@ export function ChainNode({ data }: NodeProps<FlowNode>) {
   const classes = [
     'chain-node',
     `role-${n.role}`,
+    n.verdict ? `verdict-${n.verdict.verdict}` : '',
     data.onPath ? 'on-path' : '',
     data.visited ? 'visited' : '',
     data.packetHere ? `packet-here tone-${data.tone ?? 'ok'}` : '',
     data.selected ? 'is-selected' : '',
   ];
+  const badges = n.marks.length + n.verdicts.length + (n.hiddenEdges > 0 ? 1 : 0) > 0;
   return (
     <div
       className={classes.filter(Boolean).join(' ')}
       title={n.line > 0 ? tr('node.line', { line: n.line }) : undefined}
     >
       <Handle type="target" position={Position.Left} isConnectable={false} />
-      <div className="chain-node-role">
-        {tr(ROLE_WORD[n.role])}
-        {n.ruleCount > 0 ? ` · ${plural(tr, 'n.rule', n.ruleCount)}` : ''}
-      </div>
-      <div className="chain-node-title">{n.title}</div>
-      <div className="chain-node-sub">
-        {n.subtitle && <span className="chain-node-subtitle">{n.subtitle}</span>}
-        {n.marks.includes('masquerade') && <span className="badge badge-masq">{tr('node.marksMasq')}</span>}
-        {n.marks.includes('drop') && <span className="badge badge-drop">{tr('node.marksDrop')}</span>}
-        {n.verdicts.map((v) => (
-          <span key={v} className={verdictClass(v)}>
-            {v}
-          </span>
-        ))}
-        {n.hiddenEdges > 0 && <span className="badge">{tr('node.hidden', { n: n.hiddenEdges })}</span>}
-      </div>
+      {n.verdict ? (
+        <VerdictBody data={data} />
+      ) : (
+        <>
+          <div className="chain-node-role">
+            {n.table ? `${n.table} · ` : ''}
+            {tr(ROLE_WORD[n.role])}
+            {n.ruleCount > 0 ? ` · ${plural(tr, 'n.rule', n.ruleCount)}` : ''}
+          </div>
+          <div className="chain-node-title">{n.title}</div>
+          {n.subtitle && <div className="chain-node-subtitle">{n.subtitle}</div>}
+          {badges && (
+            <div className="chain-node-badges">
+              {n.marks.includes('masquerade') && (
+                <span className="badge badge-masq">{tr('node.marksMasq')}</span>
+              )}
+              {n.marks.includes('drop') && <span className="badge badge-drop">{tr('node.marksDrop')}</span>}
+              {n.verdicts.map((v) => (
+                <span key={v} className={verdictClass(v)}>
+                  {v}
+                </span>
+              ))}
+              {n.hiddenEdges > 0 && <span className="badge">{tr('node.hidden', { n: n.hiddenEdges })}</span>}
+            </div>
+          )}
+        </>
+      )}
       {data.packetHere && <span className="packet-dot" aria-hidden="true" />}
       {data.packetHere && <EnvelopeCard />}
       <Handle type="source" position={Position.Right} isConnectable={false} />

@@ -1,14 +1,17 @@
 import { useState } from 'react';
 import { pathHighlight, type StepPlace } from '../../core/graph/path';
+import type { GraphNode } from '../../core/graph/types';
 import { useT } from '../../i18n';
 import { useStore } from '../../state/store';
 import { ROLE_WORD } from './ChainNode';
+import { verdictWords } from './derive';
 import { downloadPng, downloadSvg } from './exportGraph';
 
 /**
  * "Export PNG" / "Export SVG" over the graph: the whole laid-out graph (not just the viewport), the
- * packet's path highlighted, role words in the current language. Built from the store's graph and
- * positions (core/graph/exportSvg.ts), never by copying React Flow's DOM.
+ * packet's path highlighted, role and verdict words in the current language, edges along the
+ * layout's routes with labels off the nodes. Built from the store's graph, positions and routes
+ * (core/graph/exportSvg.ts), never by copying React Flow's DOM.
  */
 export function ExportButtons({ places }: { places: readonly StepPlace[] }) {
   const tr = useT();
@@ -20,6 +23,8 @@ export function ExportButtons({ places }: { places: readonly StepPlace[] }) {
       pathEdges: path.edges,
       roleWord: (r: keyof typeof ROLE_WORD) => tr(ROLE_WORD[r]),
       title: tr('app.title'),
+      routes: useStore.getState().routes,
+      verdictLines: (n: GraphNode) => (n.verdict ? verdictWords(n.verdict, tr) : { to: '', detail: '' }),
     };
   };
   const run = (png: boolean) => {

@@ -1,6 +1,6 @@
 import { type Edge, MarkerType, type Node } from '@xyflow/react';
 import { pathHighlight, type StepPlace } from '../../core/graph/path';
-import type { ChainGraph, GraphEdge, GraphNode, GraphPositions } from '../../core/graph/types';
+import type { ChainGraph, GraphEdge, GraphNode, GraphPositions, VerdictFacts } from '../../core/graph/types';
 import { type Translate, translator } from '../../i18n';
 import type { Selection } from '../../state/viewSlice';
 
@@ -38,6 +38,37 @@ export interface ChainEdgeData extends Record<string, unknown> {
 export type FlowNode = Node<ChainNodeData, 'chain'>;
 export type FlowEdge = Edge<ChainEdgeData, 'chain'>;
 
+/** The verdict node's two lines in words: where the packet went (or was stopped), and the deciding rule. */
+export function verdictWords(v: VerdictFacts, tr: Translate): { to: string; detail: string } {
+  const where = `${v.table ?? ''} ${v.chain ?? ''}`.trim();
+  const dnat = v.dnat ?? '';
+  let to: string;
+  if (v.verdict !== 'ACCEPT') to = tr(v.verdict === 'DROP' ? 'vnode.DROP' : 'vnode.REJECT', { where });
+  else if (v.delivery === 'local') to = tr(dnat ? 'vnode.localPod' : 'vnode.local', { dnat });
+  else if (v.delivery === 'out') to = tr(dnat ? 'vnode.outPod' : 'vnode.out', { dnat });
+  else to = tr(dnat ? 'vnode.forwardPod' : 'vnode.forward', { dnat });
+  const detail =
+    v.line > 0
+      ? tr('vnode.line', { line: v.line, rule: v.comment ?? v.rule })
+      : tr('vnode.policy', { where, rule: v.rule });
+  return { to, detail };
+}
+
+/**
+ * A node's accessible name: table and chain first ("filter KUBE-SERVICES, policy ACCEPT"), an
+ * endpoint's address ("Endpoint 10.244.1.5:80, web-…"), the verdict word first for the verdict
+ * node ("REJECT, rejected in filter KUBE-SERVICES, line 45: …").
+ */
+export function nodeAriaLabel(n: GraphNode, tr: Translate): string {
+  if (n.verdict) {
+    const { to, detail } = verdictWords(n.verdict, tr);
+    return tr('node.ariaVerdict', { verdict: n.verdict.verdict, to, detail });
+  }
+  const subtitle = n.subtitle ? `, ${n.subtitle}` : '';
+  if (n.role === 'endpoint') return tr('node.ariaEndpoint', { title: n.title, subtitle });
+  return tr('node.ariaChain', { table: n.table ?? '', title: n.title, subtitle });
+}
+
 function pathSets(o: Overlay) {
   return { all: pathHighlight(o.places), seen: pathHighlight(o.places.slice(0, o.playhead + 1)) };
 }
@@ -64,10 +95,7 @@ export function toFlowNodes(
       height: p.height,
       draggable: false,
       connectable: false,
-      ariaLabel: tr(n.role === 'endpoint' ? 'node.ariaEndpoint' : 'node.ariaChain', {
-        title: n.title,
-        subtitle: n.subtitle ? `, ${n.subtitle}` : '',
-      }),
+      ariaLabel: nodeAriaLabel(n, tr),
       data: {
         node: n,
         onPath: all.nodes.has(n.id),
@@ -98,7 +126,10 @@ export function toFlowEdges(
       type: 'chain',
       source: e.source,
       target: e.target,
-      ariaLabel: tr('edge.aria', { line: e.line, label: e.label }),
+      ariaLabel:
+        e.kind === 'flow' || e.line === 0
+          ? tr('edge.ariaFlow', { target: e.target.replace('/', ' ') })
+          : tr('edge.aria', { line: e.line, label: e.label }),
       zIndex: all.edges.has(e.id) ? 10 : 0,
       markerEnd: { type: MarkerType.ArrowClosed, width: 14, height: 14 },
       data: {
