@@ -175,6 +175,9 @@ function body(j: J, span: Span): Body | null {
     case 'reject': {
       if (!isObj(v)) return { kind: 'reject', with: null };
       const type = String(v.type ?? '');
+      // nft -j spells out the default (`icmp` / `icmpv6` / `icmpx` port-unreachable); the listing
+      // prints it as a bare `reject`, and so does this tree.
+      if (v.expr === 'port-unreachable' && /^icmp/.test(type)) return { kind: 'reject', with: null };
       return { kind: 'reject', with: v.expr !== undefined ? `${type} type ${String(v.expr)}` : type || null };
     }
     case 'masquerade':
