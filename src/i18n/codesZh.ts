@@ -63,9 +63,12 @@ export const CODE_EXPLANATIONS_ZH: Readonly<Record<string, string>> = {
   'nftables/undeclared-table': '命令引用的表在此之前没有被 add table 创建；这张表已被自动创建。',
   'nftables/undeclared-chain': '规则所属的链在此之前没有被 add chain 创建；这条链已被自动创建。',
   'nftables/undeclared-set': '元素所属的集合或映射在此之前没有被创建；它已被自动创建。',
-  'nftables/undeclared-jump-target': 'jump、goto 或判决映射（vmap）元素指向的链不在这张表中（可能是不完整的导出）；这条链被当作空链处理。',
-  'nftables/undeclared-set-ref': '规则中用 @名称 查找的集合或映射不在这张表中；它被当作空集合处理（查找不会命中）。',
-  'nftables/no-base-chains': '这张表没有基础链（没有 type … hook … 的链，可能是一段摘录）：各条链是从哪个钩子进入的，只能推断。',
+  'nftables/undeclared-jump-target':
+    'jump、goto 或判决映射（vmap）元素指向的链不在这张表中（可能是不完整的导出）；这条链被当作空链处理。',
+  'nftables/undeclared-set-ref':
+    '规则中用 @名称 查找的集合或映射不在这张表中；它被当作空集合处理（查找不会命中）。',
+  'nftables/no-base-chains':
+    '这张表没有基础链（没有 type … hook … 的链，可能是一段摘录）：各条链是从哪个钩子进入的，只能推断。',
   'nftables/missing-object': 'delete 或 flush 的对象在文本中不存在，这条命令没有效果。',
   'nftables/too-many-diagnostics': '诊断信息超过上限（1000 条），其余的不再显示。',
   'nftables/unknown-statement': '解析器不认识这个规则语句，按原样保留；追踪时会在说明的假设下处理它。',

@@ -12,10 +12,23 @@ import { readRule } from './statements';
  * opening brace as unbalanced and keeps what was read (a truncated listing).
  */
 
-const TABLE_OBJECTS_SKIPPED = new Set(['flowtable', 'counter', 'quota', 'ct', 'limit', 'secmark', 'synproxy']);
+const TABLE_OBJECTS_SKIPPED = new Set([
+  'flowtable',
+  'counter',
+  'quota',
+  'ct',
+  'limit',
+  'secmark',
+  'synproxy',
+]);
 
 function unbalanced(r: Reader, open: number, what: string): void {
-  r.diagTokens('nftables/unbalanced-brace', `The \`{\` of ${what} is never closed (truncated?): what was read is kept.`, open, open + 1);
+  r.diagTokens(
+    'nftables/unbalanced-brace',
+    `The \`{\` of ${what} is never closed (truncated?): what was read is kept.`,
+    open,
+    open + 1,
+  );
 }
 
 /** `# handle N` right after `{` (`nft -a`) belongs to the object the brace opens. */
@@ -31,7 +44,10 @@ export function readTableBody(r: Reader, b: Builder, table: TableState, open: nu
   const h = headerHandle(r);
   if (h !== null) table.handle = h;
   for (;;) {
-    if (r.atEnd()) return unbalanced(r, open, `table ${table.family} ${table.name}`);
+    if (r.atEnd()) {
+      unbalanced(r, open, `table ${table.family} ${table.name}`);
+      return;
+    }
     const k = r.kind();
     if (k === T_RBRACE) {
       r.i++;
@@ -43,7 +59,10 @@ export function readTableBody(r: Reader, b: Builder, table: TableState, open: nu
     }
     const a = r.i;
     const w = r.word();
-    if ((w === 'chain' || w === 'set' || w === 'map') && (r.kind(a + 1) === T_WORD || r.kind(a + 1) === T_STRING)) {
+    if (
+      (w === 'chain' || w === 'set' || w === 'map') &&
+      (r.kind(a + 1) === T_WORD || r.kind(a + 1) === T_STRING)
+    ) {
       const name = r.value(a + 1);
       const sp = { start: r.start(a), end: r.end(a + 1) };
       if (r.kind(a + 2) !== T_LBRACE) {
@@ -66,11 +85,17 @@ export function readTableBody(r: Reader, b: Builder, table: TableState, open: nu
       r.i = a + 2;
     } else if (TABLE_OBJECTS_SKIPPED.has(w)) {
       let j = a + 1;
-      while (j < r.t.count && r.kind(j) !== T_LBRACE && r.kind(j) !== T_NEWLINE && r.kind(j) !== T_RBRACE) j++;
+      while (j < r.t.count && r.kind(j) !== T_LBRACE && r.kind(j) !== T_NEWLINE && r.kind(j) !== T_RBRACE)
+        j++;
       r.diagTokens('nftables/unknown-object', `A \`${w}\` object: not used by the tracer, skipped.`, a, j);
       r.i = r.kind(j) === T_LBRACE ? r.skipBraces(j) : j;
     } else {
-      r.diagTokens('nftables/bad-line', `"${r.t.text_(a)}" is not a chain, set, map or table property.`, a, a + 1);
+      r.diagTokens(
+        'nftables/bad-line',
+        `"${r.t.text_(a)}" is not a chain, set, map or table property.`,
+        a,
+        a + 1,
+      );
       r.skipLine();
     }
   }
@@ -104,11 +129,17 @@ function readChainSpec(r: Reader, family: NftFamily, chain: ChainState): void {
   }
   r.i = j;
   if (type === '' || hook === '' || prioAt < 0 || words.length === 0) {
-    r.diagTokens('nftables/bad-chain-spec', 'A base chain needs `type T hook H priority P`.', a, Math.max(a + 1, j));
+    r.diagTokens(
+      'nftables/bad-chain-spec',
+      'A base chain needs `type T hook H priority P`.',
+      a,
+      Math.max(a + 1, j),
+    );
     return;
   }
   const resolved = resolvePriority(words, family, hook);
-  if (resolved.value === null) r.diagTokens('nftables/bad-priority', `Priority ${resolved.reason}.`, prioAt, j);
+  if (resolved.value === null)
+    r.diagTokens('nftables/bad-priority', `Priority ${resolved.reason}.`, prioAt, j);
   chain.base = {
     type,
     hook,
@@ -123,7 +154,10 @@ export function readChainBody(r: Reader, table: TableState, chain: ChainState, o
   const h = headerHandle(r);
   if (h !== null) chain.handle = h;
   for (;;) {
-    if (r.atEnd()) return unbalanced(r, open, `chain ${chain.name}`);
+    if (r.atEnd()) {
+      unbalanced(r, open, `chain ${chain.name}`);
+      return;
+    }
     const k = r.kind();
     if (k === T_RBRACE) {
       r.i++;
@@ -158,7 +192,12 @@ export function readChainBody(r: Reader, table: TableState, chain: ChainState, o
 export function readRuleLine(r: Reader, first: number) {
   const { end, unclosed } = r.lineEnd(first, true);
   if (unclosed >= 0)
-    r.diagTokens('nftables/unbalanced-brace', 'This `{` is never closed: the rule ends at its line.', unclosed, unclosed + 1);
+    r.diagTokens(
+      'nftables/unbalanced-brace',
+      'This `{` is never closed: the rule ends at its line.',
+      unclosed,
+      unclosed + 1,
+    );
   let ruleEnd = end;
   let handleAt = -1;
   while (ruleEnd > first && r.kind(ruleEnd - 1) === T_COMMENT) {
@@ -175,7 +214,8 @@ export function readRuleLine(r: Reader, first: number) {
 function restOfLine(r: Reader): { text: string; words: string[] } {
   const a = r.i;
   const words: string[] = [];
-  while (!r.atEnd() && ![T_SEMI, T_NEWLINE, T_RBRACE, T_COMMENT].includes(r.kind())) words.push(r.t.text_(r.i++));
+  while (!r.atEnd() && ![T_SEMI, T_NEWLINE, T_RBRACE, T_COMMENT].includes(r.kind()))
+    words.push(r.t.text_(r.i++));
   return { text: a < r.i ? r.text.slice(r.start(a), r.end(r.i - 1)) : '', words };
 }
 
@@ -184,7 +224,10 @@ export function readSetBody(r: Reader, b: Builder, set: SetState, open: number):
   const h = headerHandle(r);
   if (h !== null) set.handle = h;
   for (;;) {
-    if (r.atEnd()) return unbalanced(r, open, `${set.kind} ${set.name}`);
+    if (r.atEnd()) {
+      unbalanced(r, open, `${set.kind} ${set.name}`);
+      return;
+    }
     const k = r.kind();
     if (k === T_RBRACE) {
       r.i++;
@@ -205,7 +248,10 @@ export function readSetBody(r: Reader, b: Builder, set: SetState, open: number):
       if (keyWords.length === 0) r.diagTokens('nftables/bad-set-spec', `\`${w}\` without a type.`, a, a + 1);
       if (w === 'type') set.type = keyWords.filter((x) => x !== '.');
       else set.typeOf = colon >= 0 ? text.slice(0, text.indexOf(' :')).trim() : text;
-    } else if (w === 'flags') set.flags = restOfLine(r).words.filter((x) => x !== ',').flatMap((x) => x.split(','));
+    } else if (w === 'flags')
+      set.flags = restOfLine(r)
+        .words.filter((x) => x !== ',')
+        .flatMap((x) => x.split(','));
     else if (w === 'timeout' || w === 'gc-interval') {
       const v = r.word();
       if (v === '') r.diagTokens('nftables/bad-set-spec', `\`${w}\` without a duration.`, a, a + 1);
@@ -213,7 +259,8 @@ export function readSetBody(r: Reader, b: Builder, set: SetState, open: number):
       if (w === 'timeout') set.timeout = v || null;
     } else if (w === 'size') {
       const n = Number(r.word());
-      if (!Number.isInteger(n) || n < 0) r.diagTokens('nftables/bad-set-spec', '`size` is not a number.', a, a + 2);
+      if (!Number.isInteger(n) || n < 0)
+        r.diagTokens('nftables/bad-set-spec', '`size` is not a number.', a, a + 2);
       else set.size = n;
       r.i++;
     } else if (w === 'counter') set.counter = true;

@@ -14,11 +14,21 @@ export function checkDocument(tables: NftTable[], sink: NftSink, _text: string):
     let xt = false;
     const jump = (chain: string | null, start: number, end: number) => {
       if (chain !== null && !chains.has(chain))
-        sink.add('nftables/undeclared-jump-target', `Chain ${chain} is not in table ${t.family} ${t.name}: treated as empty.`, start, end);
+        sink.add(
+          'nftables/undeclared-jump-target',
+          `Chain ${chain} is not in table ${t.family} ${t.name}: treated as empty.`,
+          start,
+          end,
+        );
     };
     const ref = (name: string, start: number, end: number) => {
       if (!sets.has(name))
-        sink.add('nftables/undeclared-set-ref', `Set or map @${name} is not in table ${t.family} ${t.name}: treated as empty.`, start, end);
+        sink.add(
+          'nftables/undeclared-set-ref',
+          `Set or map @${name} is not in table ${t.family} ${t.name}: treated as empty.`,
+          start,
+          end,
+        );
     };
     const elements = (els: readonly NftElement[]) => {
       for (const e of els) if (e.value?.kind === 'verdict') jump(e.value.chain, e.span.start, e.span.end);
@@ -27,9 +37,11 @@ export function checkDocument(tables: NftTable[], sink: NftSink, _text: string):
       if (e === null || depth > 64) return;
       switch (e.kind) {
         case 'setref':
-          return ref(e.name, e.span.start, e.span.end);
+          ref(e.name, e.span.start, e.span.end);
+          return;
         case 'set':
-          return elements(e.elements);
+          elements(e.elements);
+          return;
         case 'concat':
           for (const p of e.parts) expr(p, depth + 1);
           return;
@@ -38,10 +50,12 @@ export function checkDocument(tables: NftTable[], sink: NftSink, _text: string):
           return;
         case 'binop':
           expr(e.left, depth + 1);
-          return expr(e.right, depth + 1);
+          expr(e.right, depth + 1);
+          return;
         case 'map':
           expr(e.key, depth + 1);
-          return expr(e.map, depth + 1);
+          expr(e.map, depth + 1);
+          return;
       }
     };
     const statement = (s: NftStatement) => {
@@ -62,7 +76,12 @@ export function checkDocument(tables: NftTable[], sink: NftSink, _text: string):
           return ref(s.set, s.span.start, s.span.end);
         case 'xt':
           xt = true;
-          sink.add('nftables/xt-expression', `\`xt ${s.type} ${s.name}\`: an iptables extension; the listing does not show its options.`, s.span.start, s.span.end);
+          sink.add(
+            'nftables/xt-expression',
+            `\`xt ${s.type} ${s.name}\`: an iptables extension; the listing does not show its options.`,
+            s.span.start,
+            s.span.end,
+          );
       }
     };
     for (const c of t.chains) for (const r of c.rules) for (const s of r.statements) statement(s);

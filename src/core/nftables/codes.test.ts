@@ -15,7 +15,8 @@ const CASES: Record<string, string> = {
   'nftables/bad-chain-spec': 'table ip t {\n\tchain c {\n\t\ttype filter hook input;\n\t}\n}\n',
   'nftables/bad-priority': 'table ip t {\n\tchain c {\n\t\ttype nat hook output priority dstnat;\n\t}\n}\n',
   'nftables/bad-set-spec': 'table ip t {\n\tset s {\n\t\ttype ipv4_addr\n\t\tsize lots\n\t}\n}\n',
-  'nftables/bad-element': 'table ip t {\n\tset s {\n\t\ttype ipv4_addr\n\t\telements = { 10.0.0.1 frob, 10.0.0.2 }\n\t}\n}\n',
+  'nftables/bad-element':
+    'table ip t {\n\tset s {\n\t\ttype ipv4_addr\n\t\telements = { 10.0.0.1 frob, 10.0.0.2 }\n\t}\n}\n',
   'nftables/missing-value': chain('\t\tip saddr 10.0.0.1 jump'),
   'nftables/deep-nesting': `add table ip t\nadd set ip t s { type ipv4_addr ; }\nadd element ip t s ${'{ '.repeat(40)}1${' }'.repeat(40)}\n`,
   'nftables/bad-json': '{"nftables": [{"table": {"family": "ip", "name": "t"}}, {"chain": ',
@@ -29,7 +30,8 @@ const CASES: Record<string, string> = {
   'nftables/missing-object': 'add table ip t\nflush chain ip t nothing\n',
   'nftables/too-many-diagnostics': `table ip t {\n${'\tgarbage line\n'.repeat(1500)}}\n`,
   'nftables/unknown-statement': chain('\t\tlog prefix "x" accept'),
-  'nftables/unknown-object': 'table ip t {\n\tflowtable f {\n\t\thook ingress priority 0; devices = { lo };\n\t}\n}\n',
+  'nftables/unknown-object':
+    'table ip t {\n\tflowtable f {\n\t\thook ingress priority 0; devices = { lo };\n\t}\n}\n',
   'nftables/iptables-nft':
     '# Warning: table ip nat is managed by iptables-nft, do not touch!\ntable ip nat {\n\tchain PREROUTING {\n\t\ttype nat hook prerouting priority dstnat; policy accept;\n\t}\n}\n',
   'nftables/xt-expression': chain('\t\tmeta l4proto tcp xt match recent counter packets 0 bytes 0 accept'),

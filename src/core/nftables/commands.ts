@@ -46,7 +46,12 @@ export function readTop(r: Reader, b: Builder, top: TopState): void {
     else verb = 'add';
     const object = r.word(j);
     if (!OBJECTS.has(object)) {
-      r.diagTokens('nftables/bad-line', `"${r.t.text_(a)}" does not start an nft command or a table block.`, a, a + 1);
+      r.diagTokens(
+        'nftables/bad-line',
+        `"${r.t.text_(a)}" does not start an nft command or a table block.`,
+        a,
+        a + 1,
+      );
       r.skipLine();
       continue;
     }
@@ -87,26 +92,48 @@ function readCommand(r: Reader, b: Builder, verb: string, object: string, a: num
     const { end } = r.lineEnd(r.i, true);
     const s = r.start(a);
     const e = r.end(Math.max(a, end - 1));
-    b.commands.push({ verb, object: what, raw: r.text.slice(s, e), span: { start: s, end: e }, line: r.line(s) });
+    b.commands.push({
+      verb,
+      object: what,
+      raw: r.text.slice(s, e),
+      span: { start: s, end: e },
+      line: r.line(s),
+    });
     return end;
   };
   if (object === 'ruleset') {
     const end = keep('ruleset');
     if (verb === 'flush' || verb === 'delete' || verb === 'destroy') b.tables.clear();
-    else r.diagTokens('nftables/restore-only', `\`${verb} ruleset\` changes nothing: kept, not applied.`, a, end);
+    else
+      r.diagTokens(
+        'nftables/restore-only',
+        `\`${verb} ruleset\` changes nothing: kept, not applied.`,
+        a,
+        end,
+      );
     r.i = end;
     return;
   }
   if (verb === 'list' || verb === 'reset') {
     const end = keep(object);
-    r.diagTokens('nftables/restore-only', `\`${verb} ${object}\` changes nothing: kept, not applied.`, a, end);
+    r.diagTokens(
+      'nftables/restore-only',
+      `\`${verb} ${object}\` changes nothing: kept, not applied.`,
+      a,
+      end,
+    );
     r.i = end;
     return;
   }
   const famAt = r.i;
   const family = readFamily(r, object);
   if (family === null) {
-    r.diagTokens('nftables/bad-family', `"${r.word(famAt)}" is not an nftables family (ip, ip6, inet, arp, bridge, netdev).`, famAt, famAt + 1);
+    r.diagTokens(
+      'nftables/bad-family',
+      `"${r.word(famAt)}" is not an nftables family (ip, ip6, inet, arp, bridge, netdev).`,
+      famAt,
+      famAt + 1,
+    );
     r.skipLine();
     return;
   }
@@ -124,7 +151,8 @@ function readCommand(r: Reader, b: Builder, verb: string, object: string, a: num
     if (removing) {
       const end = keep('table');
       if (existing === undefined) {
-        if (verb !== 'destroy') r.diagTokens('nftables/missing-object', `No table ${family} ${tableName} to ${verb}.`, a, end);
+        if (verb !== 'destroy')
+          r.diagTokens('nftables/missing-object', `No table ${family} ${tableName} to ${verb}.`, a, end);
       } else if (verb === 'flush') for (const c of existing.chains.values()) c.rules.length = 0;
       else b.tables.delete(`${family} ${tableName}`);
       r.i = end;
@@ -138,12 +166,23 @@ function readCommand(r: Reader, b: Builder, verb: string, object: string, a: num
   if (existing !== undefined) table = existing;
   else if (removing) {
     const end = keep(object);
-    if (verb !== 'destroy') r.diagTokens('nftables/missing-object', `No table ${family} ${tableName} to ${verb} a ${object} in.`, a, end);
+    if (verb !== 'destroy')
+      r.diagTokens(
+        'nftables/missing-object',
+        `No table ${family} ${tableName} to ${verb} a ${object} in.`,
+        a,
+        end,
+      );
     r.i = end;
     return;
   } else {
     table = b.table(family, tableName, tableSpan, r.line(tableSpan.start)).table;
-    r.diagTokens('nftables/undeclared-table', `Table ${family} ${tableName} is not added before this command: created.`, a, tableAt + 1);
+    r.diagTokens(
+      'nftables/undeclared-table',
+      `Table ${family} ${tableName} is not added before this command: created.`,
+      a,
+      tableAt + 1,
+    );
   }
   const objAt = r.i;
   const objName = name(r);
@@ -155,7 +194,10 @@ function readCommand(r: Reader, b: Builder, verb: string, object: string, a: num
   const sp = { start: r.start(a), end: r.end(objAt) };
   const line = r.line(sp.start);
   if (object === 'chain') {
-    if (removing) return removeChain(r, b, table, objName, verb, a, keep('chain'));
+    if (removing) {
+      removeChain(r, table, objName, verb, a, keep('chain'));
+      return;
+    }
     const { chain } = b.chain(table, objName, sp, line, true);
     if (r.kind() === T_LBRACE) readChainBody(r, table, chain, r.i);
   } else if (object === 'set' || object === 'map') {
@@ -163,7 +205,8 @@ function readCommand(r: Reader, b: Builder, verb: string, object: string, a: num
       const end = keep(object);
       const set = table.sets.get(objName);
       if (set === undefined) {
-        if (verb !== 'destroy') r.diagTokens('nftables/missing-object', `No ${object} ${objName} to ${verb}.`, a, end);
+        if (verb !== 'destroy')
+          r.diagTokens('nftables/missing-object', `No ${object} ${objName} to ${verb}.`, a, end);
       } else if (verb === 'flush') {
         set.elements.length = 0;
         set.index = null;
@@ -185,13 +228,24 @@ function readCommand(r: Reader, b: Builder, verb: string, object: string, a: num
     if (removing) {
       keep('element');
       if (set === undefined || b.deleteElements(set, elements) > 0)
-        if (verb !== 'destroy') r.diagTokens('nftables/missing-object', `An element to ${verb} is not in ${objName}.`, a, objAt + 1);
+        if (verb !== 'destroy')
+          r.diagTokens(
+            'nftables/missing-object',
+            `An element to ${verb} is not in ${objName}.`,
+            a,
+            objAt + 1,
+          );
       return;
     }
     if (set === undefined) {
       set = b.set(table, 'set', objName, sp, line, false).set;
       if (elements.some((e) => e.value !== null)) set.kind = 'map';
-      r.diagTokens('nftables/undeclared-set', `Set ${objName} is not added before its elements: created.`, a, objAt + 1);
+      r.diagTokens(
+        'nftables/undeclared-set',
+        `Set ${objName} is not added before its elements: created.`,
+        a,
+        objAt + 1,
+      );
     }
     b.addElements(set, elements);
   } else if (object === 'rule') {
@@ -199,10 +253,18 @@ function readCommand(r: Reader, b: Builder, verb: string, object: string, a: num
   }
 }
 
-function removeChain(r: Reader, _b: Builder, table: TableState, chainName: string, verb: string, a: number, end: number): void {
+function removeChain(
+  r: Reader,
+  table: TableState,
+  chainName: string,
+  verb: string,
+  a: number,
+  end: number,
+): void {
   const chain = table.chains.get(chainName);
   if (chain === undefined) {
-    if (verb !== 'destroy') r.diagTokens('nftables/missing-object', `No chain ${chainName} to ${verb}.`, a, end);
+    if (verb !== 'destroy')
+      r.diagTokens('nftables/missing-object', `No chain ${chainName} to ${verb}.`, a, end);
   } else if (verb === 'flush') chain.rules.length = 0;
   else table.chains.delete(chainName);
   r.i = end;
@@ -235,13 +297,19 @@ function readRuleCommand(
     b.commands.push({ verb, object: 'rule', raw: r.text.slice(s, e), span: { start: s, end: e }, line });
     const at = chain?.rules.findIndex((x) => x.handle === handle) ?? -1;
     if (chain !== undefined && at >= 0) chain.rules.splice(at, 1);
-    else if (verb === 'delete') r.diagTokens('nftables/missing-object', `No rule with handle ${handle} in ${chainName}.`, a, end);
+    else if (verb === 'delete')
+      r.diagTokens('nftables/missing-object', `No rule with handle ${handle} in ${chainName}.`, a, end);
     r.i = end;
     return;
   }
   if (chain === undefined) {
     chain = b.chain(table, chainName, sp, line, false).chain;
-    r.diagTokens('nftables/undeclared-chain', `Chain ${chainName} is not added before its rules: created.`, a, r.i);
+    r.diagTokens(
+      'nftables/undeclared-chain',
+      `Chain ${chainName} is not added before its rules: created.`,
+      a,
+      r.i,
+    );
   }
   const rule = readRuleLine(r, r.i);
   const rules = chain.rules;

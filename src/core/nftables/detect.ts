@@ -6,15 +6,18 @@
  */
 export type RulesetFormat = 'iptables-save' | 'nft-listing' | 'nft-json' | 'nft-transaction' | 'unknown';
 
-const NFT_COMMAND = /^(?:add|create|insert|replace|delete|destroy|flush)\s+(?:table|chain|rule|set|map|element)\b/;
+const NFT_COMMAND =
+  /^(?:add|create|insert|replace|delete|destroy|flush)\s+(?:table|chain|rule|set|map|element)\b/;
 const NFT_BLOCK = /^(?:table|chain|set|map)\s+\S+(?:\s+\S+)?\s*\{/;
-const IPTABLES = /^(?:\*(?:filter|nat|mangle|raw|security)\b|:[^\s]+\s+(?:ACCEPT|DROP|-)\b|-[AIPNX]\s+\S|COMMIT\b)/;
+const IPTABLES =
+  /^(?:\*(?:filter|nat|mangle|raw|security)\b|:[^\s]+\s+(?:ACCEPT|DROP|-)\b|-[AIPNX]\s+\S|COMMIT\b)/;
 
 export function detectRulesetFormat(text: string): RulesetFormat {
   const head = (typeof text === 'string' ? text : '').slice(0, 65536);
   const first = /\S/.exec(head);
   if (first === null) return 'unknown';
-  if (first[0] === '{' || first[0] === '[') return /"nftables"\s*:/.test(head.slice(0, 4096)) ? 'nft-json' : 'unknown';
+  if (first[0] === '{' || first[0] === '[')
+    return /"nftables"\s*:/.test(head.slice(0, 4096)) ? 'nft-json' : 'unknown';
   let seen = 0;
   let sawBlock = false;
   let flushRuleset = false;

@@ -1,5 +1,15 @@
 import type { NftElement, NftExpr, NftVerdict, NftVerdictKind } from './ast';
-import { MAX_DEPTH, type Reader, T_COMMA, T_COMMENT, T_LBRACE, T_NEWLINE, T_RBRACE, T_STRING, T_WORD } from './reader';
+import {
+  MAX_DEPTH,
+  type Reader,
+  T_COMMA,
+  T_COMMENT,
+  T_LBRACE,
+  T_NEWLINE,
+  T_RBRACE,
+  T_STRING,
+  T_WORD,
+} from './reader';
 
 /**
  * Expressions of nft rules (nft(8) "PAYLOAD EXPRESSION", "META EXPRESSIONS", "FIB", "NUMGEN",
@@ -9,25 +19,85 @@ import { MAX_DEPTH, type Reader, T_COMMA, T_COMMENT, T_LBRACE, T_NEWLINE, T_RBRA
 
 /** Protocol words followed by one field word (`ip saddr`, `th dport`, `ether type`). */
 const PROTOCOLS = new Set([
-  'ip', 'ip6', 'tcp', 'udp', 'udplite', 'sctp', 'dccp', 'th', 'icmp', 'icmpv6', 'igmp', 'ether', 'vlan',
-  'arp', 'ah', 'esp', 'comp', 'rt', 'dst', 'hbh', 'frag', 'mh', 'srh', 'ipsec',
+  'ip',
+  'ip6',
+  'tcp',
+  'udp',
+  'udplite',
+  'sctp',
+  'dccp',
+  'th',
+  'icmp',
+  'icmpv6',
+  'igmp',
+  'ether',
+  'vlan',
+  'arp',
+  'ah',
+  'esp',
+  'comp',
+  'rt',
+  'dst',
+  'hbh',
+  'frag',
+  'mh',
+  'srh',
+  'ipsec',
 ]);
 /** Meta keys nft accepts without `meta` (nft(8): "unqualified meta expression"). */
 const META_SHORT = new Set([
-  'mark', 'iif', 'oif', 'iifname', 'oifname', 'iiftype', 'oiftype', 'skuid', 'skgid', 'nftrace', 'pkttype',
-  'cpu', 'iifgroup', 'oifgroup', 'cgroup', 'random', 'rtclassid',
+  'mark',
+  'iif',
+  'oif',
+  'iifname',
+  'oifname',
+  'iiftype',
+  'oiftype',
+  'skuid',
+  'skgid',
+  'nftrace',
+  'pkttype',
+  'cpu',
+  'iifgroup',
+  'oifgroup',
+  'cgroup',
+  'random',
+  'rtclassid',
 ]);
 const FIB_FLAGS = new Set(['saddr', 'daddr', 'mark', 'iif', 'oif']);
 const BINOPS: Readonly<Record<string, string>> = {
-  '&': '&', '|': '|', '^': '^', '<<': '<<', '>>': '>>', and: '&', or: '|', xor: '^',
+  '&': '&',
+  '|': '|',
+  '^': '^',
+  '<<': '<<',
+  '>>': '>>',
+  and: '&',
+  or: '|',
+  xor: '^',
 };
 export const RELOPS = new Set(['==', '!=', '<', '>', '<=', '>=', 'eq', 'ne', 'lt', 'gt', 'le', 'ge']);
 const VERDICTS = new Set<string>(['accept', 'drop', 'return', 'continue', 'jump', 'goto', 'queue']);
 
 /** Words that start a statement: a value never takes them, an unknown statement stops before them. */
 export const STATEMENT_WORDS = new Set([
-  ...VERDICTS, 'reject', 'counter', 'comment', 'dnat', 'snat', 'masquerade', 'redirect', 'log', 'limit',
-  'notrack', 'update', 'xt', 'quota', 'meter', 'vmap', 'set', 'map',
+  ...VERDICTS,
+  'reject',
+  'counter',
+  'comment',
+  'dnat',
+  'snat',
+  'masquerade',
+  'redirect',
+  'log',
+  'limit',
+  'notrack',
+  'update',
+  'xt',
+  'quota',
+  'meter',
+  'vmap',
+  'set',
+  'map',
 ]);
 
 const span = (r: Reader, a: number, b: number) => ({ start: r.start(a), end: r.end(Math.max(a, b - 1)) });
@@ -79,7 +149,8 @@ export function readSelector(r: Reader, end: number): NftExpr | null {
   } else if (w === 'tcp' && next === 'option' && a + 2 < end && r.kind(a + 2) === T_WORD) {
     let j = a + 3;
     const parts = ['tcp option', r.word(a + 2)];
-    if (/^(kind|length|size|count|left|right|value|tsval|tsecr|subtype)$/.test(r.word(j))) parts.push(r.word(j++));
+    if (/^(kind|length|size|count|left|right|value|tsval|tsecr|subtype)$/.test(r.word(j)))
+      parts.push(r.word(j++));
     name = parts.join(' ');
     r.i = j;
   } else if (PROTOCOLS.has(w) && next !== '' && !STATEMENT_WORDS.has(next) && !RELOPS.has(next)) {
@@ -91,7 +162,13 @@ export function readSelector(r: Reader, end: number): NftExpr | null {
 }
 
 /** An operand: a selector, or a value (literal, string, `{ … }`, `@set`). */
-function readPrimary(r: Reader, end: number, depth: number, selectors: boolean, keywords = false): NftExpr | null {
+function readPrimary(
+  r: Reader,
+  end: number,
+  depth: number,
+  selectors: boolean,
+  keywords = false,
+): NftExpr | null {
   if (selectors) {
     const s = readSelector(r, end);
     if (s !== null) return s;
@@ -109,9 +186,17 @@ function readPrimary(r: Reader, end: number, depth: number, selectors: boolean, 
   }
   if (k !== T_WORD) return null;
   const w = r.word(a);
-  if ((!keywords && STATEMENT_WORDS.has(w)) || RELOPS.has(w) || Object.hasOwn(BINOPS, w) || w === '.' || w === ':') return null;
+  if (
+    (!keywords && STATEMENT_WORDS.has(w)) ||
+    RELOPS.has(w) ||
+    Object.hasOwn(BINOPS, w) ||
+    w === '.' ||
+    w === ':'
+  )
+    return null;
   r.i++;
-  if (w.length > 1 && w.charCodeAt(0) === 64) return { kind: 'setref', name: w.slice(1), span: span(r, a, a + 1) };
+  if (w.length > 1 && w.charCodeAt(0) === 64)
+    return { kind: 'setref', name: w.slice(1), span: span(r, a, a + 1) };
   return { kind: 'value', text: w, span: span(r, a, a + 1) };
 }
 
@@ -161,7 +246,8 @@ export function readExpr(
     r.i = a;
     return null;
   }
-  let e: NftExpr = parts.length === 1 ? (parts[0] as NftExpr) : { kind: 'concat', parts, span: span(r, a, r.i) };
+  let e: NftExpr =
+    parts.length === 1 ? (parts[0] as NftExpr) : { kind: 'concat', parts, span: span(r, a, r.i) };
   if (selectors && r.is('map') && r.i + 1 < end) {
     r.i++;
     const map = readPrimary(r, end, depth, false);
@@ -194,7 +280,8 @@ function readParts(r: Reader, end: number): string[] | null {
   const parts: string[] = [];
   for (;;) {
     const k = r.kind();
-    if (r.i >= end || (k !== T_WORD && k !== T_STRING) || r.is(':') || r.is('.')) return parts.length ? parts : null;
+    if (r.i >= end || (k !== T_WORD && k !== T_STRING) || r.is(':') || r.is('.'))
+      return parts.length ? parts : null;
     parts.push(r.value());
     r.i++;
     if (r.is('.') && r.i + 1 < end) r.i++;
@@ -213,14 +300,26 @@ export function readElements(r: Reader, end: number, depth: number): NftElement[
   r.i++;
   const out: NftElement[] = [];
   if (depth > MAX_DEPTH) {
-    r.diagTokens('nftables/deep-nesting', `Braces nested more than ${MAX_DEPTH} deep: skipped.`, open, open + 1);
+    r.diagTokens(
+      'nftables/deep-nesting',
+      `Braces nested more than ${MAX_DEPTH} deep: skipped.`,
+      open,
+      open + 1,
+    );
     r.i = Math.min(r.skipBraces(open), Math.max(end, open + 1));
     return out;
   }
   for (;;) {
     while (r.i < end && (r.kind() === T_NEWLINE || r.kind() === T_COMMENT || r.kind() === T_COMMA)) r.i++;
     if (r.i >= end) {
-      r.diagTokens('nftables/unbalanced-brace', 'This `{` is never closed: the elements read so far are kept.', open, open + 1);
+      // Inside a rule the line reader has already reported this brace (the rule ends at its line).
+      if (end >= r.t.count)
+        r.diagTokens(
+          'nftables/unbalanced-brace',
+          'This `{` is never closed: the elements read so far are kept.',
+          open,
+          open + 1,
+        );
       return out;
     }
     if (r.kind() === T_RBRACE) {
@@ -281,7 +380,12 @@ export function readElements(r: Reader, end: number, depth: number): NftElement[
     out.push({ key, value, timeout, expires, comment, counter, span: span(r, a, r.i) });
     const k = r.kind();
     if (r.i < end && k !== T_COMMA && k !== T_RBRACE && k !== T_NEWLINE && k !== T_COMMENT) {
-      r.diagTokens('nftables/bad-element', `Unexpected "${r.t.text_(r.i)}" after a set element.`, r.i, r.i + 1);
+      r.diagTokens(
+        'nftables/bad-element',
+        `Unexpected "${r.t.text_(r.i)}" after a set element.`,
+        r.i,
+        r.i + 1,
+      );
       skipElement(r, end);
     }
   }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseNftables } from './parse';
-import { fixture, meaning } from './testing';
+import { fixture, meaning } from './testing.node';
 
 /**
  * The referee: each fixture was loaded with `nft -f` into a throwaway network namespace and

@@ -25,5 +25,5 @@ export { NFTABLES_CODES, type NftablesCode, nftSeverityOf } from './codes';
 export { detectRulesetFormat, type RulesetFormat } from './detect';
 export { iptablesNftProbability } from './iptablesNft';
 export { parseNftables } from './parse';
-export { resolvePriority } from './priority';
 export { printElement, printExpr, printStatement } from './print';
+export { resolvePriority } from './priority';

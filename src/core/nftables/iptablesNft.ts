@@ -20,7 +20,8 @@ const num = (e: NftExpr): number | null => {
 export function iptablesNftProbability(s: NftStatement): number | null {
   if (s.kind !== 'match' || (s.op !== '<' && s.op !== '>=')) return null;
   const l = s.left;
-  if (l.kind !== 'binop' || l.op !== '&' || l.left.kind !== 'field' || l.left.name !== 'meta random') return null;
+  if (l.kind !== 'binop' || l.op !== '&' || l.left.kind !== 'field' || l.left.name !== 'meta random')
+    return null;
   if (num(l.right) !== 2147483647) return null;
   const n = num(s.right);
   if (n === null || n < 0 || n > TWO_31) return null;

@@ -52,15 +52,29 @@ export function readJson(text: string): { result: NftDocument; diagnostics: NftS
   const b = new Builder();
   const lines = new LineIndex(text);
   let version: string | null = null;
-  const empty = () => ({ result: { form: 'json' as const, tables: [], commands: [], version }, diagnostics: sink.list });
+  const empty = () => ({
+    result: { form: 'json' as const, tables: [], commands: [], version },
+    diagnostics: sink.list,
+  });
   const key = /"nftables"\s*:\s*\[/.exec(text.slice(0, 4096));
   if (key === null) {
-    sink.add('nftables/bad-json', 'Not `nft -j` output: no `{"nftables": [ … ]}`.', 0, Math.min(text.length, 1));
+    sink.add(
+      'nftables/bad-json',
+      'Not `nft -j` output: no `{"nftables": [ … ]}`.',
+      0,
+      Math.min(text.length, 1),
+    );
     return empty();
   }
   const open = key.index + key[0].length - 1;
   const { items, closed } = splitArray(text, open);
-  if (!closed) sink.add('nftables/bad-json', 'The JSON ends before its `]` (truncated?): the complete objects are kept.', open, open + 1);
+  if (!closed)
+    sink.add(
+      'nftables/bad-json',
+      'The JSON ends before its `]` (truncated?): the complete objects are kept.',
+      open,
+      open + 1,
+    );
   for (const sp of items) {
     let obj: J;
     try {
@@ -90,7 +104,14 @@ export function readJson(text: string): { result: NftDocument; diagnostics: NftS
   return { result: { form: 'json', tables, commands: b.commands, version }, diagnostics: sink.list };
 }
 
-function readObject(kind: string, o: Record<string, J>, sp: Span, line: number, b: Builder, sink: NftSink): void {
+function readObject(
+  kind: string,
+  o: Record<string, J>,
+  sp: Span,
+  line: number,
+  b: Builder,
+  sink: NftSink,
+): void {
   const family = String(o.family ?? 'ip');
   if (!FAMILIES.has(family)) {
     sink.add('nftables/bad-family', `"${family}" is not an nftables family.`, sp.start, sp.end);
@@ -107,14 +128,24 @@ function readObject(kind: string, o: Record<string, J>, sp: Span, line: number, 
     return;
   }
   if (!['chain', 'rule', 'set', 'map', 'element'].includes(kind)) {
-    sink.add('nftables/unknown-object', `A \`${kind}\` object: not used by the tracer, skipped.`, sp.start, sp.end);
+    sink.add(
+      'nftables/unknown-object',
+      `A \`${kind}\` object: not used by the tracer, skipped.`,
+      sp.start,
+      sp.end,
+    );
     return;
   }
   const tableName = String(o.table);
   let table = b.tables.get(`${fam} ${tableName}`);
   if (table === undefined) {
     table = b.table(fam, tableName, sp, line).table;
-    sink.add('nftables/undeclared-table', `Table ${fam} ${tableName} comes after its objects: created.`, sp.start, sp.end);
+    sink.add(
+      'nftables/undeclared-table',
+      `Table ${fam} ${tableName} comes after its objects: created.`,
+      sp.start,
+      sp.end,
+    );
   }
   if (kind === 'chain') {
     const { chain } = b.chain(table, String(o.name), sp, line, true);
@@ -124,7 +155,8 @@ function readObject(kind: string, o: Record<string, J>, sp: Span, line: number, 
       const prio = o.prio;
       const raw = String(prio);
       const value = typeof prio === 'number' ? prio : resolvePriority(raw.split(' '), fam, o.hook).value;
-      if (value === null) sink.add('nftables/bad-priority', `Priority "${raw}" cannot be resolved.`, sp.start, sp.end);
+      if (value === null)
+        sink.add('nftables/bad-priority', `Priority "${raw}" cannot be resolved.`, sp.start, sp.end);
       chain.base = {
         type: String(o.type ?? 'filter'),
         hook: o.hook,
@@ -138,38 +170,68 @@ function readObject(kind: string, o: Record<string, J>, sp: Span, line: number, 
     set.handle = handle;
     const type = o.type;
     set.type = Array.isArray(type) ? type.map(String) : type !== undefined ? [String(type)] : null;
-    if (o.map !== undefined) set.dataType = Array.isArray(o.map) ? o.map.map(String).join(' . ') : String(o.map);
+    if (o.map !== undefined)
+      set.dataType = Array.isArray(o.map) ? o.map.map(String).join(' . ') : String(o.map);
     if (o.flags !== undefined) set.flags = ([] as J[]).concat(o.flags).map(String);
     set.timeout = duration(o.timeout);
     set.size = typeof o.size === 'number' ? o.size : null;
     set.comment = str(o.comment);
-    if (Array.isArray(o.elem)) b.addElements(set, o.elem.map((e) => jsonElement(e, sp)));
+    if (Array.isArray(o.elem))
+      b.addElements(
+        set,
+        o.elem.map((e) => jsonElement(e, sp)),
+      );
   } else if (kind === 'element') {
     let set = table.sets.get(String(o.name));
     if (set === undefined) {
       set = b.set(table, 'set', String(o.name), sp, line, false).set;
-      sink.add('nftables/undeclared-set', `Set ${String(o.name)} comes after its elements: created.`, sp.start, sp.end);
+      sink.add(
+        'nftables/undeclared-set',
+        `Set ${String(o.name)} comes after its elements: created.`,
+        sp.start,
+        sp.end,
+      );
     }
-    if (Array.isArray(o.elem)) b.addElements(set, o.elem.map((e) => jsonElement(e, sp)));
+    if (Array.isArray(o.elem))
+      b.addElements(
+        set,
+        o.elem.map((e) => jsonElement(e, sp)),
+      );
   } else {
     const chainName = String(o.chain);
     let chain = table.chains.get(chainName);
     if (chain === undefined) {
       chain = b.chain(table, chainName, sp, line, false).chain;
-      sink.add('nftables/undeclared-chain', `Chain ${chainName} comes after its rules: created.`, sp.start, sp.end);
+      sink.add(
+        'nftables/undeclared-chain',
+        `Chain ${chainName} comes after its rules: created.`,
+        sp.start,
+        sp.end,
+      );
     }
     chain.rules.push(readRule(o, sp, line, handle, sink));
   }
 }
 
-function readRule(o: Record<string, J>, sp: Span, line: number, handle: number | null, sink: NftSink): NftRule {
+function readRule(
+  o: Record<string, J>,
+  sp: Span,
+  line: number,
+  handle: number | null,
+  sink: NftSink,
+): NftRule {
   const statements: NftStatement[] = [];
   for (const e of Array.isArray(o.expr) ? o.expr : []) {
     const s = jsonStatement(e, sp);
     if (s !== null) statements.push(s);
     else {
       const raw = JSON.stringify(e) ?? '';
-      sink.add('nftables/unknown-statement', `Not a statement this reader knows: kept verbatim (${raw.slice(0, 80)}).`, sp.start, sp.end);
+      sink.add(
+        'nftables/unknown-statement',
+        `Not a statement this reader knows: kept verbatim (${raw.slice(0, 80)}).`,
+        sp.start,
+        sp.end,
+      );
       statements.push({ kind: 'unknown', raw, span: sp });
     }
   }

@@ -18,7 +18,12 @@ export function duration(j: J): string | null {
   let s = Math.floor(j);
   if (s === 0) return '0s';
   let out = '';
-  for (const [unit, n] of [['d', 86400], ['h', 3600], ['m', 60], ['s', 1]] as const) {
+  for (const [unit, n] of [
+    ['d', 86400],
+    ['h', 3600],
+    ['m', 60],
+    ['s', 1],
+  ] as const) {
     if (s >= n) {
       out += `${Math.floor(s / n)}${unit}`;
       s %= n;
@@ -41,7 +46,8 @@ function valueText(j: J, depth = 0): string {
   if (one !== null && depth < MAX_DEPTH) {
     const [k, v] = one;
     if (k === 'prefix' && isObj(v)) return `${valueText(v.addr, depth + 1)}/${String(v.len)}`;
-    if (k === 'range' && Array.isArray(v)) return `${valueText(v[0], depth + 1)}-${valueText(v[1], depth + 1)}`;
+    if (k === 'range' && Array.isArray(v))
+      return `${valueText(v[0], depth + 1)}-${valueText(v[1], depth + 1)}`;
   }
   return JSON.stringify(j) ?? '';
 }
@@ -89,7 +95,8 @@ export function jsonElement(j: J, span: Span): NftElement {
 
 export function jsonExpr(j: J, span: Span, depth = 0): NftExpr {
   if (depth > MAX_DEPTH) return { kind: 'value', text: '…', span };
-  if (typeof j === 'string') return j.startsWith('@') ? { kind: 'setref', name: j.slice(1), span } : { kind: 'value', text: j, span };
+  if (typeof j === 'string')
+    return j.startsWith('@') ? { kind: 'setref', name: j.slice(1), span } : { kind: 'value', text: j, span };
   if (typeof j === 'number' || typeof j === 'boolean') return { kind: 'value', text: String(j), span };
   if (Array.isArray(j)) return { kind: 'list', items: j.map((x) => jsonExpr(x, span, depth + 1)), span };
   const one = single(j);
@@ -98,7 +105,8 @@ export function jsonExpr(j: J, span: Span, depth = 0): NftExpr {
   const o = isObj(v) ? v : {};
   switch (k) {
     case 'payload':
-      if (typeof o.protocol === 'string') return { kind: 'field', name: `${o.protocol} ${String(o.field)}`, span };
+      if (typeof o.protocol === 'string')
+        return { kind: 'field', name: `${o.protocol} ${String(o.field)}`, span };
       return { kind: 'field', name: `@${String(o.base)},${String(o.offset)},${String(o.len)}`, span };
     case 'meta':
       return { kind: 'field', name: `meta ${String(o.key)}`, span };
@@ -112,15 +120,29 @@ export function jsonExpr(j: J, span: Span, depth = 0): NftExpr {
       return { kind: 'field', name: words.join(' '), span };
     }
     case 'tcp option':
-      return { kind: 'field', name: `tcp option ${String(o.name)}${o.field !== undefined ? ` ${String(o.field)}` : ''}`, span };
+      return {
+        kind: 'field',
+        name: `tcp option ${String(o.name)}${o.field !== undefined ? ` ${String(o.field)}` : ''}`,
+        span,
+      };
     case 'fib': {
       const flags = Array.isArray(o.flags) ? o.flags.map(String) : [String(o.flags)];
       return { kind: 'fib', flags, result: String(o.result), span };
     }
     case 'numgen':
-      return { kind: 'numgen', mode: String(o.mode), mod: Number(o.mod), offset: Number(o.offset ?? 0), span };
+      return {
+        kind: 'numgen',
+        mode: String(o.mode),
+        mod: Number(o.mod),
+        offset: Number(o.offset ?? 0),
+        span,
+      };
     case 'concat':
-      return { kind: 'concat', parts: (Array.isArray(v) ? v : []).map((p) => jsonExpr(p, span, depth + 1)), span };
+      return {
+        kind: 'concat',
+        parts: (Array.isArray(v) ? v : []).map((p) => jsonExpr(p, span, depth + 1)),
+        span,
+      };
     case 'set': {
       const items = Array.isArray(v) ? v : [v];
       return { kind: 'set', elements: items.map((x) => jsonElement(x, span)), span };
@@ -134,10 +156,21 @@ export function jsonExpr(j: J, span: Span, depth = 0): NftExpr {
     case '<<':
     case '>>':
       if (Array.isArray(v) && v.length === 2)
-        return { kind: 'binop', op: k, left: jsonExpr(v[0], span, depth + 1), right: jsonExpr(v[1], span, depth + 1), span };
+        return {
+          kind: 'binop',
+          op: k,
+          left: jsonExpr(v[0], span, depth + 1),
+          right: jsonExpr(v[1], span, depth + 1),
+          span,
+        };
       break;
     case 'map':
-      return { kind: 'map', key: jsonExpr(o.key, span, depth + 1), map: jsonExpr(o.data, span, depth + 1), span };
+      return {
+        kind: 'map',
+        key: jsonExpr(o.key, span, depth + 1),
+        map: jsonExpr(o.data, span, depth + 1),
+        span,
+      };
   }
   return { kind: 'value', text: JSON.stringify(j) ?? '', span };
 }
@@ -184,7 +217,11 @@ function body(j: J, span: Span): Body | null {
     case 'redirect':
     case 'snat':
     case 'dnat': {
-      const flags = Array.isArray(o.flags) ? o.flags.map(String) : o.flags !== undefined ? [String(o.flags)] : [];
+      const flags = Array.isArray(o.flags)
+        ? o.flags.map(String)
+        : o.flags !== undefined
+          ? [String(o.flags)]
+          : [];
       const family = typeof o.family === 'string' ? o.family : null;
       return { kind: 'nat', type: k, family, to: natTo(o, span), flags };
     }

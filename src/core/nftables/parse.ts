@@ -18,13 +18,23 @@ export function parseNftables(input: string): { result: NftDocument; diagnostics
   if (firstChar?.[0] === '{' || firstChar?.[0] === '[') return readJson(text);
   const r = new Reader(text);
   if (r.t.binaryAt >= 0)
-    r.diag('nftables/binary-data', 'NUL or control characters: this part is not text.', r.t.binaryAt, r.t.binaryAt + 1);
+    r.diag(
+      'nftables/binary-data',
+      'NUL or control characters: this part is not text.',
+      r.t.binaryAt,
+      r.t.binaryAt + 1,
+    );
   const b = new Builder();
   const top = { transaction: false };
   readTop(r, b, top);
   const tables = checkDocument(b.finish(), r.sink, text);
   return {
-    result: { form: top.transaction ? 'transaction' : 'listing', tables, commands: b.commands, version: null },
+    result: {
+      form: top.transaction ? 'transaction' : 'listing',
+      tables,
+      commands: b.commands,
+      version: null,
+    },
     diagnostics: r.sink.list,
   };
 }

@@ -35,7 +35,8 @@ export function printElement(e: NftElement): string {
   if (e.expires !== null) s += ` expires ${e.expires}`;
   if (e.comment !== null) s += ` comment "${e.comment}"`;
   if (e.counter !== null) s += ` counter packets ${e.counter.packets} bytes ${e.counter.bytes}`;
-  if (e.value?.kind === 'verdict') s += ` : ${e.value.verdict}${e.value.chain !== null ? ` ${e.value.chain}` : ''}`;
+  if (e.value?.kind === 'verdict')
+    s += ` : ${e.value.verdict}${e.value.chain !== null ? ` ${e.value.chain}` : ''}`;
   else if (e.value?.kind === 'data') s += ` : ${e.value.parts.join(' . ')}`;
   return s;
 }

@@ -60,14 +60,28 @@ export class Builder {
     let table = this.tables.get(key);
     if (table !== undefined) return { table, created: false };
     table = {
-      family, name, span, line, comment: null, flags: [], handle: null,
-      iptablesNft: this.iptablesNftWarned.has(key), chains: new Map(), sets: new Map(),
+      family,
+      name,
+      span,
+      line,
+      comment: null,
+      flags: [],
+      handle: null,
+      iptablesNft: this.iptablesNftWarned.has(key),
+      chains: new Map(),
+      sets: new Map(),
     };
     this.tables.set(key, table);
     return { table, created: true };
   }
 
-  chain(table: TableState, name: string, span: Span, line: number, declared: boolean): { chain: ChainState; created: boolean } {
+  chain(
+    table: TableState,
+    name: string,
+    span: Span,
+    line: number,
+    declared: boolean,
+  ): { chain: ChainState; created: boolean } {
     let chain = table.chains.get(name);
     if (chain !== undefined) {
       if (declared && !chain.declared) Object.assign(chain, { span, line, declared: true });
@@ -78,15 +92,37 @@ export class Builder {
     return { chain, created: true };
   }
 
-  set(table: TableState, kind: 'set' | 'map', name: string, span: Span, line: number, declared: boolean): { set: SetState; created: boolean } {
+  set(
+    table: TableState,
+    kind: 'set' | 'map',
+    name: string,
+    span: Span,
+    line: number,
+    declared: boolean,
+  ): { set: SetState; created: boolean } {
     let set = table.sets.get(name);
     if (set !== undefined) {
       if (declared && !set.declared) Object.assign(set, { kind, span, line, declared: true });
       return { set, created: false };
     }
     set = {
-      kind, name, span, line, type: null, typeOf: null, dataType: null, flags: [], timeout: null, size: null,
-      counter: false, comment: null, handle: null, elements: [], declared, index: null, deleted: 0,
+      kind,
+      name,
+      span,
+      line,
+      type: null,
+      typeOf: null,
+      dataType: null,
+      flags: [],
+      timeout: null,
+      size: null,
+      counter: false,
+      comment: null,
+      handle: null,
+      elements: [],
+      declared,
+      index: null,
+      deleted: 0,
     };
     table.sets.set(name, set);
     return { set, created: true };
@@ -96,7 +132,10 @@ export class Builder {
   deleteElements(set: SetState, keys: readonly NftElement[]): number {
     if (set.index === null) {
       set.index = new Map();
-      set.elements.forEach((e, i) => set.index?.set(keyOf(e), i));
+      const index = set.index;
+      set.elements.forEach((e, i) => {
+        index.set(keyOf(e), i);
+      });
     }
     let missing = 0;
     for (const k of keys) {

@@ -1,5 +1,5 @@
 import type { NftExpr, NftRule, NftStatement, NftStatementBody } from './ast';
-import { RELOPS, STATEMENT_WORDS, readExpr, readSelector, readVerdict } from './expr';
+import { RELOPS, readExpr, readSelector, readVerdict, STATEMENT_WORDS } from './expr';
 import { type Reader, T_LBRACE, T_RBRACE, T_STRING, T_WORD } from './reader';
 
 /**
@@ -185,4 +185,3 @@ function readNat(r: Reader, end: number, type: 'dnat' | 'snat' | 'masquerade' | 
   }
   return { kind: 'nat', type, family, to, flags };
 }
-

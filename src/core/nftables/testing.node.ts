@@ -13,7 +13,8 @@ function seconds(d: string): number {
   let total = 0;
   for (const m of d.matchAll(/(\d+)(ms|d|h|m|s)/g)) {
     const n = Number(m[1]);
-    total += m[2] === 'd' ? n * 86400 : m[2] === 'h' ? n * 3600 : m[2] === 'm' ? n * 60 : m[2] === 's' ? n : 0;
+    total +=
+      m[2] === 'd' ? n * 86400 : m[2] === 'h' ? n * 3600 : m[2] === 'm' ? n * 60 : m[2] === 's' ? n : 0;
   }
   return total;
 }
@@ -24,7 +25,9 @@ function canon(text: string): string {
 }
 
 function element(e: NftElement): string {
-  return canon(printElement({ ...e, expires: null, counter: null, timeout: e.timeout && `${seconds(e.timeout)}s` }));
+  return canon(
+    printElement({ ...e, expires: null, counter: null, timeout: e.timeout && `${seconds(e.timeout)}s` }),
+  );
 }
 
 function statement(s: NftStatement): string {
