@@ -1,5 +1,5 @@
 import type { NftFamily } from './ast';
-import { readElements } from './expr';
+import { readElements } from './elements';
 import { resolvePriority } from './priority';
 import { type Reader, T_COMMENT, T_LBRACE, T_NEWLINE, T_RBRACE, T_SEMI, T_STRING, T_WORD } from './reader';
 import type { Builder, ChainState, SetState, TableState } from './state';

@@ -1,7 +1,8 @@
 import { NFT_FAMILIES, type NftFamily } from './ast';
-import { readChainBody, readRuleLine, readSetBody, readTableBody } from './blocks';
-import { readElements } from './expr';
+import { readChainBody, readSetBody, readTableBody } from './blocks';
+import { readElements } from './elements';
 import { type Reader, T_COMMENT, T_LBRACE, T_NEWLINE, T_RBRACE, T_SEMI, T_STRING, T_WORD } from './reader';
+import { readRuleCommand, removeChain } from './ruleCommands';
 import type { Builder, TableState } from './state';
 
 /**
@@ -251,78 +252,4 @@ function readCommand(r: Reader, b: Builder, verb: string, object: string, a: num
   } else if (object === 'rule') {
     readRuleCommand(r, b, table, objName, verb, a, sp, line);
   }
-}
-
-function removeChain(
-  r: Reader,
-  table: TableState,
-  chainName: string,
-  verb: string,
-  a: number,
-  end: number,
-): void {
-  const chain = table.chains.get(chainName);
-  if (chain === undefined) {
-    if (verb !== 'destroy')
-      r.diagTokens('nftables/missing-object', `No chain ${chainName} to ${verb}.`, a, end);
-  } else if (verb === 'flush') chain.rules.length = 0;
-  else table.chains.delete(chainName);
-  r.i = end;
-}
-
-function readRuleCommand(
-  r: Reader,
-  b: Builder,
-  table: TableState,
-  chainName: string,
-  verb: string,
-  a: number,
-  sp: { start: number; end: number },
-  line: number,
-): void {
-  let chain = table.chains.get(chainName);
-  // `handle N` / `position N` / `index N` address a rule (nft(8) "RULES").
-  let handle: number | null = null;
-  let index: number | null = null;
-  if ((r.is('handle') || r.is('position') || r.is('index')) && /^\d+$/.test(r.word(r.i + 1))) {
-    const n = Number(r.word(r.i + 1));
-    if (r.is('index')) index = n;
-    else handle = n;
-    r.i += 2;
-  }
-  if (verb === 'delete' || verb === 'destroy') {
-    const { end } = r.lineEnd(r.i, true);
-    const s = r.start(a);
-    const e = r.end(end - 1);
-    b.commands.push({ verb, object: 'rule', raw: r.text.slice(s, e), span: { start: s, end: e }, line });
-    const at = chain?.rules.findIndex((x) => x.handle === handle) ?? -1;
-    if (chain !== undefined && at >= 0) chain.rules.splice(at, 1);
-    else if (verb === 'delete')
-      r.diagTokens('nftables/missing-object', `No rule with handle ${handle} in ${chainName}.`, a, end);
-    r.i = end;
-    return;
-  }
-  if (chain === undefined) {
-    chain = b.chain(table, chainName, sp, line, false).chain;
-    r.diagTokens(
-      'nftables/undeclared-chain',
-      `Chain ${chainName} is not added before its rules: created.`,
-      a,
-      r.i,
-    );
-  }
-  const rule = readRuleLine(r, r.i);
-  const rules = chain.rules;
-  if (verb === 'insert') {
-    const at = handle !== null ? rules.findIndex((x) => x.handle === handle) : (index ?? 0);
-    rules.splice(Math.max(0, at), 0, rule);
-  } else if (verb === 'replace' && handle !== null) {
-    const at = rules.findIndex((x) => x.handle === handle);
-    if (at >= 0) rules[at] = rule;
-    else rules.push(rule);
-  } else if (handle !== null || index !== null) {
-    const at = handle !== null ? rules.findIndex((x) => x.handle === handle) : (index as number);
-    if (at >= 0 && at < rules.length) rules.splice(at + 1, 0, rule);
-    else rules.push(rule);
-  } else rules.push(rule);
 }
