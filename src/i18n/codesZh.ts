@@ -70,6 +70,7 @@ export const CODE_EXPLANATIONS_ZH: Readonly<Record<string, string>> = {
   'nftables/no-base-chains':
     '这张表没有基础链（没有 type … hook … 的链，可能是一段摘录）：各条链是从哪个钩子进入的，只能推断。',
   'nftables/missing-object': 'delete 或 flush 的对象在文本中不存在，这条命令没有效果。',
+  'nftables/skipped-line': '列表前后的 shell 提示符或命令行（例如 $ sudo nft list ruleset）已被跳过。',
   'nftables/too-many-diagnostics': '诊断信息超过上限（1000 条），其余的不再显示。',
   'nftables/unknown-statement': '解析器不认识这个规则语句，按原样保留；追踪时会在说明的假设下处理它。',
   'nftables/unknown-object': '这是追踪不需要的表内对象（flowtable、counter、quota、ct helper 等），已跳过。',

@@ -13,7 +13,9 @@ export function checkDocument(tables: NftTable[], sink: NftSink, _text: string):
     const sets = new Set(t.sets.map((s) => s.name));
     let xt = false;
     const jump = (chain: string | null, start: number, end: number) => {
-      if (chain !== null && !chains.has(chain))
+      if (chain === null || chains.has(chain)) return;
+      if (sink.full()) sink.dropped++;
+      else
         sink.add(
           'nftables/undeclared-jump-target',
           `Chain ${chain} is not in table ${t.family} ${t.name}: treated as empty.`,
@@ -22,7 +24,9 @@ export function checkDocument(tables: NftTable[], sink: NftSink, _text: string):
         );
     };
     const ref = (name: string, start: number, end: number) => {
-      if (!sets.has(name))
+      if (sets.has(name)) return;
+      if (sink.full()) sink.dropped++;
+      else
         sink.add(
           'nftables/undeclared-set-ref',
           `Set or map @${name} is not in table ${t.family} ${t.name}: treated as empty.`,

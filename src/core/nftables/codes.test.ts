@@ -28,6 +28,7 @@ const CASES: Record<string, string> = {
   'nftables/undeclared-set-ref': chain('\t\tip daddr @nothing accept'),
   'nftables/no-base-chains': 'table ip t {\n\tchain c {\n\t\taccept\n\t}\n}\n',
   'nftables/missing-object': 'add table ip t\nflush chain ip t nothing\n',
+  'nftables/skipped-line': 'root@node-1:~# nft list ruleset\ntable ip t {\n}\n',
   'nftables/too-many-diagnostics': `table ip t {\n${'\tgarbage line\n'.repeat(1500)}}\n`,
   'nftables/unknown-statement': chain('\t\tlog prefix "x" accept'),
   'nftables/unknown-object':

@@ -100,6 +100,11 @@ export const NFTABLES_CODES = [
     summary: 'A `delete` or `flush` of an object the text does not have.',
   },
   {
+    code: 'nftables/skipped-line',
+    severity: 'warning',
+    summary: 'A shell prompt or command line (`$ sudo nft list ruleset`) around the listing was skipped.',
+  },
+  {
     code: 'nftables/too-many-diagnostics',
     severity: 'warning',
     summary: 'Further diagnostics were dropped after the limit.',

@@ -17,6 +17,34 @@ const OBJECTS = new Set(['table', 'chain', 'rule', 'set', 'map', 'element', 'rul
 const FAMILIES = new Set<string>(NFT_FAMILIES);
 const WARNING = /^#\s*Warning:\s*table\s+(\S+)\s+(\S+)\s+is managed by iptables-nft/;
 
+/** `$ sudo nft list ruleset`, `root@node:~# nft -a list table ip kube-proxy`, `[root@n ~]# nft …`. */
+export const PROMPT =
+  /^(?:\[[^\]]*\]|[\w.-]+@[\w.-]+(?::\S*)?)?\s*[$#>%]?\s*(?:sudo\s+)?(?:ip\s+netns\s+exec\s+\S+\s+)?nft\s/;
+
+function lineEndOffset(text: string, from: number): number {
+  const e = text.indexOf('\n', from);
+  return e === -1 ? text.length : e;
+}
+
+/**
+ * True when the text is JSON, possibly after shell prompt lines (`$ nft -j list ruleset`): its
+ * first character that is not blank and not on a prompt line is `{` or `[`.
+ */
+export function looksLikeJson(text: string): boolean {
+  let i = 0;
+  for (let lines = 0; lines < 8 && i < text.length; lines++) {
+    const m = /\S/.exec(text.slice(i, i + 4096));
+    if (m === null) return false;
+    const at = i + m.index;
+    const c = text[at];
+    const end = lineEndOffset(text, at);
+    if ((c === '{' || c === '[') && !PROMPT.test(text.slice(at, end))) return true;
+    if (!PROMPT.test(text.slice(at, end))) return false;
+    i = end + 1;
+  }
+  return false;
+}
+
 export interface TopState {
   /** A command other than the block form was seen (`add …`, `flush chain …`). */
   transaction: boolean;
@@ -47,6 +75,12 @@ export function readTop(r: Reader, b: Builder, top: TopState): void {
     else verb = 'add';
     const object = r.word(j);
     if (!OBJECTS.has(object)) {
+      const lineText = r.text.slice(r.start(a), lineEndOffset(r.text, r.start(a)));
+      if (PROMPT.test(lineText)) {
+        r.diagTokens('nftables/skipped-line', 'A shell prompt or command line: skipped.', a, a + 1);
+        r.skipLine();
+        continue;
+      }
       r.diagTokens(
         'nftables/bad-line',
         `"${r.t.text_(a)}" does not start an nft command or a table block.`,

@@ -25,6 +25,9 @@ describe('detectRulesetFormat', () => {
       'nft-listing',
     );
     expect(detectRulesetFormat('\n\n  add rule ip t c accept\n')).toBe('nft-transaction');
+    expect(detectRulesetFormat('$ sudo nft list ruleset\ntable ip kube-proxy {\n')).toBe('nft-listing');
+    expect(detectRulesetFormat('[root@node ~]# nft -j list ruleset\n{"nftables": []}\n')).toBe('nft-json');
+    expect(detectRulesetFormat('$ nft -j list ruleset\n{"nftables": []}\n')).toBe('nft-json');
   });
   it('says unknown for anything else', () => {
     for (const t of ['', 'hello', '{"kind": "List"}', 'NAME READY STATUS\npod 1/1 Running\n'])

@@ -250,6 +250,8 @@ export function readExpr(
 /** A verdict at `r.i` (`accept`, `goto CHAIN`, …) or null. */
 export function readVerdict(r: Reader, end: number): NftVerdict | null {
   const a = r.i;
+  // Cheap refusal first: this runs once per map element (100,000 in a big cluster).
+  if (r.kind(a) !== T_WORD || r.end(a) - r.start(a) > 8) return null;
   const w = r.word(a);
   if (!VERDICTS.has(w)) return null;
   if (w === 'jump' || w === 'goto') {

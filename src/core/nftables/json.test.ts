@@ -48,6 +48,13 @@ describe('nft -j list ruleset', () => {
     expect(parseNftables('[1, 2').diagnostics.map((d) => d.code)).toEqual(['nftables/bad-json']);
   });
 
+  it('reads JSON after a shell prompt line', () => {
+    const { result, diagnostics } = parseNftables(`$ sudo nft -j list ruleset\n${fixture('misc.json')}`);
+    expect(result.form).toBe('json');
+    expect(result.tables).toHaveLength(4);
+    expect(diagnostics).toEqual([]);
+  });
+
   it('keeps an unknown statement verbatim', () => {
     const { result, diagnostics } = parseNftables(
       '{"nftables": [{"table": {"family": "ip", "name": "t"}}, {"chain": {"family": "ip", "table": "t", "name": "c", "type": "filter", "hook": "input", "prio": 0}}, {"rule": {"family": "ip", "table": "t", "chain": "c", "expr": [{"log": {"prefix": "x"}}, {"accept": null}]}}]}',

@@ -1,7 +1,7 @@
 import type { Diagnostic } from '../text/diagnostic';
 import type { NftDocument } from './ast';
 import { checkDocument } from './check';
-import { readTop } from './commands';
+import { looksLikeJson, readTop } from './commands';
 import { readJson } from './json';
 import { Reader } from './reader';
 import { Builder } from './state';
@@ -14,8 +14,7 @@ import { Builder } from './state';
  */
 export function parseNftables(input: string): { result: NftDocument; diagnostics: Diagnostic[] } {
   const text = typeof input === 'string' ? input : String(input);
-  const firstChar = /\S/.exec(text.slice(0, 4096));
-  if (firstChar?.[0] === '{' || firstChar?.[0] === '[') return readJson(text);
+  if (looksLikeJson(text)) return readJson(text);
   const r = new Reader(text);
   if (r.t.binaryAt >= 0)
     r.diag(

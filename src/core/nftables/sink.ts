@@ -12,6 +12,11 @@ export class NftSink {
   readonly list: Diagnostic[] = [];
   dropped = 0;
 
+  /** True once the cap is reached: callers in hot loops can skip building messages. */
+  full(): boolean {
+    return this.list.length >= MAX_NFT_DIAGNOSTICS;
+  }
+
   add(code: NftablesCode, message: string, start: number, end: number): void {
     if (this.list.length >= MAX_NFT_DIAGNOSTICS) {
       this.dropped++;
