@@ -105,4 +105,24 @@ describe('nft -f / knftables transactions', () => {
       { kind: 'nat', type: 'dnat', to: { text: '[fd00:10::5]:8080' } },
     ]);
   });
+
+  it('reads the nodeport dispatch of kube-proxy with MatchAll node port addresses', () => {
+    const { t } = only(
+      'add table ip kube-proxy\nadd map ip kube-proxy service-nodeports { type inet_proto . inet_service : verdict ; }\nadd chain ip kube-proxy services\nadd rule ip kube-proxy services fib daddr type local ip daddr != 127.0.0.0/8 meta l4proto . th dport vmap @service-nodeports\n',
+    );
+    expect(t.chains[0]?.rules[0]?.statements).toMatchObject([
+      {
+        kind: 'match',
+        left: { kind: 'fib', flags: ['daddr'], result: 'type' },
+        op: null,
+        right: { text: 'local' },
+      },
+      { kind: 'match', left: { name: 'ip daddr' }, op: '!=', right: { text: '127.0.0.0/8' } },
+      {
+        kind: 'vmap',
+        key: { kind: 'concat', parts: [{ name: 'meta l4proto' }, { name: 'th dport' }] },
+        map: { kind: 'setref', name: 'service-nodeports' },
+      },
+    ]);
+  });
 });
