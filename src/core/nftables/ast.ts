@@ -147,7 +147,7 @@ export interface NftChain {
   readonly base: NftBaseChain | null;
   readonly comment: string | null;
   readonly handle: number | null;
-  readonly rules: NftRule[];
+  readonly rules: readonly NftRule[];
 }
 
 export interface NftSet {
@@ -167,7 +167,7 @@ export interface NftSet {
   readonly counter: boolean;
   readonly comment: string | null;
   readonly handle: number | null;
-  readonly elements: NftElement[];
+  readonly elements: readonly NftElement[];
 }
 
 export interface NftTable {
@@ -184,8 +184,8 @@ export interface NftTable {
    * `meta random & 2147483647 < 1073741824` (see `iptablesNftProbability`).
    */
   readonly iptablesNft: boolean;
-  readonly chains: NftChain[];
-  readonly sets: NftSet[];
+  readonly chains: readonly NftChain[];
+  readonly sets: readonly NftSet[];
 }
 
 /** A command of a transaction that is not an `add` (kept so the text can be explained). */

@@ -7,7 +7,7 @@ import type { NftSink } from './sink';
  * `iptablesNft` settled: a `# Warning: … managed by iptables-nft` line, or any `xt` expression
  * (iptables-nft writes them for matches nft cannot express, e.g. `-m recent`).
  */
-export function checkDocument(tables: NftTable[], sink: NftSink, _text: string): NftTable[] {
+export function checkDocument(tables: readonly NftTable[], sink: NftSink): NftTable[] {
   return tables.map((t) => {
     const chains = new Set(t.chains.map((c) => c.name));
     const sets = new Set(t.sets.map((s) => s.name));

@@ -100,7 +100,7 @@ export function readJson(text: string): { result: NftDocument; diagnostics: NftS
     }
     readObject(kind, body, sp, lines.position(sp.start).line, b, sink);
   }
-  const tables = checkDocument(b.finish(), sink, text);
+  const tables = checkDocument(b.finish(), sink);
   return { result: { form: 'json', tables, commands: b.commands, version }, diagnostics: sink.list };
 }
 

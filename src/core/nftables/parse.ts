@@ -26,7 +26,7 @@ export function parseNftables(input: string): { result: NftDocument; diagnostics
   const b = new Builder();
   const top = { transaction: false };
   readTop(r, b, top);
-  const tables = checkDocument(b.finish(), r.sink, text);
+  const tables = checkDocument(b.finish(), r.sink);
   return {
     result: {
       form: top.transaction ? 'transaction' : 'listing',

@@ -36,7 +36,9 @@ export interface ChainState {
   declared: boolean;
 }
 
-export type SetState = { -readonly [K in keyof NftSet]: NftSet[K] } & {
+export type SetState = { -readonly [K in Exclude<keyof NftSet, 'elements'>]: NftSet[K] } & {
+  /** Slots of deleted elements are null until `finish` compacts them. */
+  elements: (NftElement | null)[];
   declared: boolean;
   /** Element key → index, built on the first `delete element` (keeps deletes linear). */
   index: Map<string, number> | null;
@@ -134,7 +136,7 @@ export class Builder {
       set.index = new Map();
       const index = set.index;
       set.elements.forEach((e, i) => {
-        index.set(keyOf(e), i);
+        if (e !== null) index.set(keyOf(e), i);
       });
     }
     let missing = 0;
@@ -143,7 +145,7 @@ export class Builder {
       if (i === undefined) missing++;
       else {
         set.index.delete(keyOf(k));
-        (set.elements as (NftElement | null)[])[i] = null;
+        set.elements[i] = null;
         set.deleted++;
       }
     }
@@ -167,9 +169,8 @@ export class Builder {
       }
       const sets: NftSet[] = [];
       for (const s of t.sets.values()) {
-        const { declared: _d, index: _i, deleted, ...set } = s;
-        if (deleted > 0) set.elements = set.elements.filter((e) => e !== null);
-        sets.push(set);
+        const { declared: _d, index: _i, deleted: _n, elements, ...set } = s;
+        sets.push({ ...set, elements: elements.filter((e): e is NftElement => e !== null) });
       }
       const { chains: _c, sets: _s, ...rest } = t;
       out.push({ ...rest, chains, sets });
