@@ -33,6 +33,21 @@ describe('one ruleset, three forms', () => {
     for (const r of [file, list, json]) expect(r.diagnostics).toEqual([]);
   });
 
+  it('transaction commands (flush, insert, delete element, delete chain) end where nft ends', () => {
+    const tx = read('ops.nft');
+    const list = read('ops.list.txt');
+    const json = read('ops.json');
+    expect(meaning(tx.result)).toEqual(meaning(list.result));
+    expect(meaning(json.result)).toEqual(meaning(list.result));
+    expect(tx.result.commands.map((c) => `${c.verb} ${c.object}`)).toEqual([
+      'flush chain',
+      'delete element',
+      'flush chain',
+      'delete chain',
+    ]);
+    for (const r of [tx, list, json]) expect(r.diagnostics).toEqual([]);
+  });
+
   it('iptables-nft: the listing and the JSON both flag the table', () => {
     for (const name of ['iptables-nft.list.txt', 'iptables-nft.json']) {
       const { result, diagnostics } = read(name);
