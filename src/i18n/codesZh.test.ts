@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { IPTABLES_CODES } from '../core/iptables/codes';
 import { KUBECTL_CODES } from '../core/kubectl/codes';
+import { NFTABLES_CODES } from '../core/nftables/codes';
 import { CODE_EXPLANATIONS_ZH, explainCodeZh } from './codesZh';
 
 const SRC = fileURLToPath(new URL('..', import.meta.url));
@@ -28,12 +29,17 @@ function literalCodes(): string[] {
 }
 
 const CODES = [
-  ...new Set([...IPTABLES_CODES.map((c) => c.code), ...Object.keys(KUBECTL_CODES), ...literalCodes()]),
+  ...new Set([
+    ...IPTABLES_CODES.map((c) => c.code),
+    ...NFTABLES_CODES.map((c) => c.code),
+    ...Object.keys(KUBECTL_CODES),
+    ...literalCodes(),
+  ]),
 ].sort();
 
 describe('CODE_EXPLANATIONS_ZH', () => {
   it('finds the codes of every family', () => {
-    for (const family of ['iptables/', 'kubectl/', 'model/', 'trace/', 'share/', 'ui/'])
+    for (const family of ['iptables/', 'nftables/', 'kubectl/', 'model/', 'trace/', 'share/', 'ui/'])
       expect(CODES.some((c) => c.startsWith(family))).toBe(true);
   });
   it('explains every diagnostic and assumption code', () => {

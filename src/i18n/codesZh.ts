@@ -1,5 +1,5 @@
 /**
- * 简体中文 explanations of every diagnostic code (iptables/, kubectl/, model/, trace/, share/, ui/)
+ * 简体中文 explanations of every diagnostic code (iptables/, nftables/, kubectl/, model/, trace/, share/, ui/)
  * and every tracer assumption code (trace/): what was found and what the app did about it. Core
  * messages stay English; the UI shows these beside them when the language is zh-CN. Vocabulary as
  * in zh-CN.ts and the tracer's messages: 链, 规则, 目标地址转换 DNAT, 地址伪装, 端点, 数据包.
@@ -54,6 +54,40 @@ export const CODE_EXPLANATIONS_ZH: Readonly<Record<string, string>> = {
     '从内置链出发的跳转嵌套超过了 nf_tables 的上限（跳转栈为 16 层，最多 15 次跳转）：iptables-nft 会拒绝加载这张表（“Too many links”），而 iptables-legacy 没有这个限制。',
   'iptables/nat-without-range':
     'DNAT 没有 --to-destination（或 SNAT 没有 --to-source）：内核只建立空映射，不改写数据包，但这条规则仍像 ACCEPT 一样结束当前链。通常是被截断的一行。',
+
+  // nftables 规则集解析（src/core/nftables/codes.ts）
+  'nftables/unterminated-string': `字符串（"…"）在行尾之前没有闭合，nft 无法读取这一行。${STALE}`,
+  'nftables/unbalanced-brace': `这个左花括号 { 一直没有闭合（导出内容可能被截断）；已读到的表、链、集合和规则照常使用。${STALE}`,
+  'nftables/unexpected-brace': `这个右花括号 } 没有对应的左花括号。${STALE}`,
+  'nftables/bad-line': `这一行既不是 nft 命令（add、flush、delete …），也不是 table 块或注释，已跳过。${STALE}`,
+  'nftables/bad-family': `表的协议族只能是 ip、ip6、inet、arp、bridge 或 netdev。${STALE}`,
+  'nftables/bad-chain-spec': `基础链的声明应为 type 类型 hook 钩子 priority 优先级;，这里缺少某一部分或格式有误。${STALE}`,
+  'nftables/bad-priority': `链的优先级既不是数字，也不是 nft(8) 为这个协议族和钩子定义的名称（例如 dstnat 只能用于 prerouting）。${STALE}`,
+  'nftables/bad-set-spec': `集合或映射的属性（type、flags、timeout、size）无法读取。${STALE}`,
+  'nftables/bad-element': `集合或映射中的这个元素无法读取，已跳过。${STALE}`,
+  'nftables/missing-value': `某个关键字缺少它的值（例如 jump 后面没有链名，comment 后面没有字符串）。${STALE}`,
+  'nftables/deep-nesting': `花括号嵌套过深，内层内容已被跳过。${STALE}`,
+  'nftables/bad-json': `这不是 libnftables 格式的 JSON（{"nftables": [ … ]}），或 JSON 被截断；已读到的完整对象照常使用。${STALE}`,
+  'nftables/binary-data': '这部分含有 NUL 或控制字符，是二进制数据而不是文本。',
+  'nftables/undeclared-table': '命令引用的表在此之前没有被 add table 创建；这张表已被自动创建。',
+  'nftables/undeclared-chain': '规则所属的链在此之前没有被 add chain 创建；这条链已被自动创建。',
+  'nftables/undeclared-set': '元素所属的集合或映射在此之前没有被创建；它已被自动创建。',
+  'nftables/undeclared-jump-target':
+    'jump、goto 或判决映射（vmap）元素指向的链不在这张表中（可能是不完整的导出）；这条链被当作空链处理。',
+  'nftables/undeclared-set-ref':
+    '规则中用 @名称 查找的集合或映射不在这张表中；它被当作空集合处理（查找不会命中）。',
+  'nftables/no-base-chains':
+    '这张表没有基础链（没有 type … hook … 的链，可能是一段摘录）：各条链是从哪个钩子进入的，只能推断。',
+  'nftables/missing-object': 'delete 或 flush 的对象在文本中不存在，这条命令没有效果。',
+  'nftables/skipped-line': '列表前后的 shell 提示符或命令行（例如 $ sudo nft list ruleset）已被跳过。',
+  'nftables/too-many-diagnostics': '诊断信息超过上限（1000 条），其余的不再显示。',
+  'nftables/unknown-statement': '解析器不认识这个规则语句，按原样保留；追踪时会在说明的假设下处理它。',
+  'nftables/unknown-object': '这是追踪不需要的表内对象（flowtable、counter、quota、ct helper 等），已跳过。',
+  'nftables/iptables-nft':
+    '这张表由 iptables-nft 管理：其中是被翻译成 nftables 的 iptables 规则（例如 kube-proxy 的 iptables 模式规则）；注释和部分匹配选项在列表中已丢失。',
+  'nftables/xt-expression':
+    '这是 iptables 扩展（xt match / xt target），nft 只显示它的名称，不显示它的选项（例如 recent 的名称和超时）。',
+  'nftables/restore-only': '这是 list、reset 之类不改变规则集的命令，已保留，但不会被执行。',
 
   // 规则的建模（src/core/model）
   'model/undeclared-jump-target': '规则跳转到一条不存在的链；已用一条空链代替。',
