@@ -86,11 +86,11 @@ export class PacketPage {
   }
 
   stepForward(): Promise<void> {
-    return this.page.getByRole('button', { name: /Step forward/ }).click();
+    return this.page.getByRole('button', { name: 'Step forward', exact: true }).click();
   }
 
   stepBack(): Promise<void> {
-    return this.page.getByRole('button', { name: /Step back/ }).click();
+    return this.page.getByRole('button', { name: 'Step back', exact: true }).click();
   }
 
   /** The step the playhead is on (aria-current="step"). */

@@ -1,0 +1,33 @@
+/**
+ * The lowest zoom at which a chain name is drawn at least `px` pixels tall: 12 px on a screen,
+ * 16 px in presenter mode (issue 8). Whole nodes scale with the zoom, so nothing is cut inside
+ * a fixed box. The name's CSS size is read from a drawn node (flow.css may change it); 13 px,
+ * flow.css' size today, until one is drawn.
+ */
+export function readableZoom(presenting: boolean, root: ParentNode | null): number {
+  const px = presenting ? 16 : 12;
+  const title = root?.querySelector('.chain-node-title');
+  const css = title ? Number.parseFloat(getComputedStyle(title).fontSize) : Number.NaN;
+  const size = Number.isFinite(css) && css > 0 ? css : 13;
+  return px / size;
+}
+
+/** The box around some laid-out nodes, or null when none of them has a position. */
+export function boundsOf(
+  ids: readonly string[],
+  positions: Readonly<Record<string, { x: number; y: number; width: number; height: number }>>,
+): { x: number; y: number; width: number; height: number } | null {
+  let x0 = Number.POSITIVE_INFINITY;
+  let y0 = Number.POSITIVE_INFINITY;
+  let x1 = Number.NEGATIVE_INFINITY;
+  let y1 = Number.NEGATIVE_INFINITY;
+  for (const id of ids) {
+    const p = positions[id];
+    if (!p) continue;
+    x0 = Math.min(x0, p.x);
+    y0 = Math.min(y0, p.y);
+    x1 = Math.max(x1, p.x + p.width);
+    y1 = Math.max(y1, p.y + p.height);
+  }
+  return x0 === Number.POSITIVE_INFINITY ? null : { x: x0, y: y0, width: x1 - x0, height: y1 - y0 };
+}
