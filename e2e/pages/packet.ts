@@ -98,10 +98,42 @@ export class PacketPage {
     return this.path.locator('li[aria-current="step"]');
   }
 
-  /** Clicks an endpoint (pod) node in the graph: the packet is animated to it. */
-  clickEndpoint(endpoint: string): Promise<void> {
-    return this.graph
-      .getByRole('group', { name: new RegExp(`^Endpoint ${endpoint.replace(/\./g, '\\.')}`) })
-      .click();
+  /**
+   * Clicks an endpoint (pod) node in the graph: the packet is animated to it. The canvas opens zoomed
+   * on the path, so a pod off screen is reached as a user would: "Whole graph" on, click, off again.
+   */
+  async clickEndpoint(endpoint: string): Promise<void> {
+    const node = this.graph.getByRole('group', {
+      name: new RegExp(`^Endpoint ${endpoint.replace(/\./g, '\\.')}`),
+    });
+    const canvas = await this.graph.locator('.react-flow').boundingBox();
+    const box = await node.boundingBox();
+    const inside =
+      canvas !== null &&
+      box !== null &&
+      box.x >= canvas.x &&
+      box.y >= canvas.y &&
+      box.x + box.width <= canvas.x + canvas.width &&
+      box.y + box.height <= canvas.y + canvas.height;
+    if (inside) return node.click();
+    const whole = this.page.getByRole('button', { name: 'Whole graph' });
+    await whole.click();
+    await expect(whole).toHaveAttribute('aria-pressed', 'true');
+    // The zoom-out is animated: click once the node has stopped moving inside the canvas.
+    await expect(async () => {
+      const c = await this.graph.locator('.react-flow').boundingBox();
+      const b = await node.boundingBox();
+      expect(
+        c &&
+          b &&
+          b.x >= c.x &&
+          b.y >= c.y &&
+          b.x + b.width <= c.x + c.width &&
+          b.y + b.height <= c.y + c.height,
+      ).toBe(true);
+    }).toPass();
+    await node.click();
+    await whole.click();
+    await expect(whole).toHaveAttribute('aria-pressed', 'false');
   }
 }
