@@ -101,8 +101,12 @@ export class ExplorerPage {
     return this.pane(which).locator('.squiggly-error');
   }
 
-  /** Saves a full-page screenshot for the README. */
+  /**
+   * Saves a screenshot of the viewport: under reports/screenshots/ (untracked) in a test run, and
+   * into the README's docs/screenshots/ only from `npm run screenshots` (KPE_SCREENSHOT_DIR).
+   */
   async screenshot(name: string): Promise<void> {
-    await this.page.screenshot({ path: `docs/screenshots/${name}.png`, fullPage: false });
+    const dir = process.env.KPE_SCREENSHOT_DIR ?? 'reports/screenshots';
+    await this.page.screenshot({ path: `${dir}/${name}.png`, fullPage: false });
   }
 }

@@ -72,7 +72,7 @@ export const CODE_EXPLANATIONS_ZH: Readonly<Record<string, string>> = {
   'kubectl/server-warning': 'kubectl 打印的 Warning: 警告行（例如 1.33 起 v1 Endpoints 已弃用），已跳过。',
   'kubectl/server-error': 'kubectl 在这里报告了错误（Error from server … 或 error: …），这里没有可读的数据。',
   'kubectl/no-resources': 'kubectl 在这里没有找到任何资源（No resources found）。',
-  'kubectl/unsupported-table': '这是其他资源（如 pods、deployments）的表格，已跳过。',
+  'kubectl/unsupported-table': '这是其他资源（如 deployments、nodes）的表格，已跳过。',
   'kubectl/unknown-column': '这一列（如 LABELS 或自定义列）用不到，已忽略。',
   'kubectl/missing-column': 'Service/Endpoints 表格缺少必需的列（例如 PORT(S)），整张表被跳过。',
   'kubectl/row-misaligned': '表格的单元格与表头对不齐（或列间的空白被压缩了），改为按空白拆分单元格来读取。',
@@ -91,13 +91,19 @@ export const CODE_EXPLANATIONS_ZH: Readonly<Record<string, string>> = {
     'EndpointSlice 表格只显示切片名：Service 名是从切片名（<service>-<5 个字符>）推断的；-o json 会给出 kubernetes.io/service-name 标签。',
   'kubectl/slice-readiness-assumed': 'EndpointSlice 表格不显示端点的状态：假定所有端点都已就绪。',
   'kubectl/fqdn-slice': '这是 FQDN 类型的 EndpointSlice；kube-proxy 只处理 IPv4/IPv6 切片，因此忽略它。',
+  'kubectl/services-from-slices':
+    '没有粘贴这些命名空间的 kubectl get svc：这些 Service 是从它们的 EndpointSlice 推断出来的。类型和 Cluster IP 未知，端口是端点的端口（Service 自己的端口可能不同）。',
+  'kubectl/pod-ip-shared':
+    '有多个运行中的 Pod 使用同一个 IP（使用主机网络的 Pod 共享节点的 IP），因此无法确定是哪一个 Pod 提供这个端点；-o json 中 Endpoints 的 targetRef 会给出 Pod 名。',
   'kubectl/slice-without-service':
     '这个 EndpointSlice 没有 kubernetes.io/service-name 标签；kube-proxy 会忽略它，这里也忽略。',
   'kubectl/json-syntax': 'JSON 格式错误；出错位置之前的完整对象仍会被读取。',
   'kubectl/yaml-syntax': 'YAML 格式错误；出错位置之前的完整对象仍会被读取。',
   'kubectl/yaml-too-large':
     '这段 YAML 太大，无法在合理时间内解析，已跳过；请改为粘贴 -o json 的输出（读取快得多）。',
-  'kubectl/unsupported-kind': '其他类型的对象（如 Pod、ConfigMap），已忽略。',
+  'kubectl/yaml-alias-limit':
+    '这个对象中的 YAML 别名（*name）展开后超过了上限（“billion laughs” 式的文档），为防止耗尽内存，这个对象没有被读取；kubectl 输出从不包含别名。',
+  'kubectl/unsupported-kind': '其他类型的对象（如 ConfigMap、Deployment），已忽略。',
   'kubectl/invalid-object': '无法使用的对象（没有 kind、没有 metadata.name，或嵌套过深），已忽略。',
   'kubectl/invalid-field': '某个字段的类型错误或取值不可能（例如不是 IP 地址、无效的端口），已忽略该字段。',
   'kubectl/duplicate-service':

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { analyzeKubeProxy } from '../model/kube';
 import { loadRuleset } from '../model/testing/load';
 import { simulate } from '../trace/simulate';
 import { trace } from '../trace/trace';
 import type { Packet } from '../trace/types';
 import { fixtureRuleset, seedGrepExcerpt, WEB, webRuleset } from './inputs.node';
-import { endpointBars, formatShare } from './probabilities';
+import { endpointBars, formatShare, shareProduct } from './probabilities';
 
 const env = { localAddresses: [WEB.nodeIp] };
 const podPacket: Packet = {
@@ -35,6 +36,29 @@ describe('endpointBars', () => {
     expect(bars[0]!.fallthrough).toBe(0);
   });
 
+  it('shows the 1/3 lesson: reached × written = share, rule by rule', () => {
+    const bars = endpointBars(ruleset, result)[0]!;
+    expect(bars.entered).toBeCloseTo(1, 12);
+    expect(bars.rows.map((r) => formatShare(r.reached))).toEqual(['100.0%', '66.7%', '33.3%']);
+    expect(bars.rows.map((r) => shareProduct(r, 'rest (100%)'))).toEqual([
+      '100.0% × 33.3% = 33.3%',
+      '66.7% × 50.0% = 33.3%',
+      '33.3% × rest (100%) = 33.3%',
+    ]);
+  });
+
+  it('gives the shares the model gives (kernel-effective p), to the last bit of a float sum', () => {
+    const policy = analyzeKubeProxy(ruleset).result.policies.find((p) => p.chain === WEB.svc)!;
+    const rows = endpointBars(ruleset, result)[0]!.rows;
+    rows.forEach((r, i) => {
+      const t = policy.targets[i]!;
+      expect(r.ruleId).toBe(t.rule);
+      expect(r.effective).toBeCloseTo(t.share, 12);
+      // reached × kernel-effective p is the share: the product the row prints is exact.
+      expect(r.reached * (t.effectiveProbability ?? 1)).toBeCloseTo(r.chainShare, 12);
+    });
+  });
+
   it('reports observed shares from simulated counts', () => {
     const sim = simulate(ruleset, podPacket, env, { connections: 3000, seed: 7, keepPaths: false });
     const rows = endpointBars(ruleset, result, sim.endpointCounts)[0]!.rows;
@@ -63,6 +87,13 @@ describe('endpointBars', () => {
     const bars = endpointBars(overall, trace(overall, packet, { localAddresses: ['192.168.0.2'] }));
     expect(bars.some((b) => b.affinity)).toBe(true);
     for (const b of bars) expect(b.rows.length).toBeGreaterThan(0);
+    // A new client reaches the lottery; a remembered one is taken by the rcheck rule before it.
+    const svc = bars.find((b) => b.affinity)!;
+    expect(svc.rows.map((r) => r.reached)).toEqual([1]);
+    const recent = { 'KUBE-SEP-I77PXRDZVX7PMWMN': { '10.0.0.2': 5 } };
+    const again = trace(overall, packet, { localAddresses: ['192.168.0.2'], recent });
+    const remembered = endpointBars(overall, again).find((b) => b.chain === svc.chain)!;
+    expect(remembered.rows.map((r) => [r.reached, r.effective])).toEqual([[0, 0]]);
   });
 
   it('is empty when no lottery is on the path', () => {

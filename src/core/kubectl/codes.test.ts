@@ -26,8 +26,8 @@ const EXAMPLES: Record<KubectlCode, string> = {
   'kubectl/server-error': 'Error from server (NotFound): services "x" not found\n',
   'kubectl/no-resources': 'No resources found in shop namespace.\n',
   'kubectl/unsupported-table': table([
-    ['NAME', 'READY', 'STATUS', 'RESTARTS', 'AGE'],
-    ['web-1', '1/1', 'Running', '0', '1d'],
+    ['NAME', 'READY', 'UP-TO-DATE', 'AVAILABLE', 'AGE'],
+    ['web', '3/3', '3', '3', '1d'],
   ]),
   'kubectl/unknown-column': table([
     [...SVC_HEADER, 'LABELS'],
@@ -65,12 +65,25 @@ const EXAMPLES: Record<KubectlCode, string> = {
   'kubectl/slice-service-inferred': slices('IPv4'),
   'kubectl/slice-readiness-assumed': slices('IPv4'),
   'kubectl/fqdn-slice': slices('FQDN'),
+  'kubectl/services-from-slices': slices('IPv4'),
+  'kubectl/pod-ip-shared': `${table([
+    ['NAME', 'READY', 'STATUS', 'RESTARTS', 'AGE', 'IP', 'NODE'],
+    ['node-exporter-a', '1/1', 'Running', '0', '1d', '192.168.1.5', 'n1'],
+    ['kube-proxy-a', '1/1', 'Running', '0', '1d', '192.168.1.5', 'n1'],
+  ])}\n${table([
+    ['NAME', 'ENDPOINTS', 'AGE'],
+    ['node-exporter', '192.168.1.5:9100', '1d'],
+  ])}`,
   'kubectl/slice-without-service':
     '{"kind": "EndpointSlice", "metadata": {"name": "s"}, "addressType": "IPv4"}\n',
   'kubectl/json-syntax': '{"kind": "Service",\n',
   'kubectl/yaml-syntax': 'apiVersion: v1\nkind: Service\nmetadata: [\n',
+  'kubectl/yaml-alias-limit': `apiVersion: v1\nkind: Service\nmetadata:\n  name: lol\na: &a [x, x, x, x, x, x, x, x, x]\n${'bcdefghi'
+    .split('')
+    .map((c, i) => `${c}: &${c} [${Array(9).fill(`*${'abcdefgh'[i]}`).join(', ')}]`)
+    .join('\n')}\n`,
   'kubectl/yaml-too-large': `apiVersion: v1\nkind: List\n${`# ${'x'.repeat(1000)}\n`.repeat(8100)}`,
-  'kubectl/unsupported-kind': '{"kind": "Pod", "metadata": {"name": "p"}}\n',
+  'kubectl/unsupported-kind': '{"kind": "ConfigMap", "metadata": {"name": "p"}}\n',
   'kubectl/invalid-object': '{"kind": "Service"}\n',
   'kubectl/invalid-field':
     '{"kind": "Service", "metadata": {"name": "a"}, "spec": {"ports": [{"port": "http"}]}}\n',

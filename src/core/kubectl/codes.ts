@@ -18,7 +18,7 @@ export const KUBECTL_CODES = {
   'kubectl/server-error': 'warning',
   /** `No resources found …`. */
   'kubectl/no-resources': 'info',
-  /** A table of another resource (pods, deployments): skipped. */
+  /** A table of another resource (deployments, nodes): skipped. */
   'kubectl/unsupported-table': 'info',
   /** A column this reader does not use (`LABELS`, custom columns): ignored. */
   'kubectl/unknown-column': 'info',
@@ -46,6 +46,10 @@ export const KUBECTL_CODES = {
   'kubectl/slice-readiness-assumed': 'info',
   /** An FQDN EndpointSlice: kube-proxy only programs IPv4/IPv6 slices. */
   'kubectl/fqdn-slice': 'info',
+  /** Services named only by EndpointSlices: inferred, with type and cluster IP unknown. */
+  'kubectl/services-from-slices': 'info',
+  /** Several live pods share one IP (host network): the endpoint's pod is not named. */
+  'kubectl/pod-ip-shared': 'info',
   /** An EndpointSlice without the `kubernetes.io/service-name` label (kube-proxy ignores it). */
   'kubectl/slice-without-service': 'warning',
   /** Malformed JSON; the complete objects before the error are still read. */
@@ -54,7 +58,9 @@ export const KUBECTL_CODES = {
   'kubectl/yaml-syntax': 'error',
   /** A YAML block too large to parse in reasonable time. */
   'kubectl/yaml-too-large': 'warning',
-  /** An object of another kind (Pod, ConfigMap…): ignored. */
+  /** YAML aliases expanding past the cap (a "billion laughs" document): the object is not read. */
+  'kubectl/yaml-alias-limit': 'warning',
+  /** An object of another kind (ConfigMap, Deployment…): ignored. */
   'kubectl/unsupported-kind': 'info',
   /** An object that is not usable (no kind, no name, not a mapping). */
   'kubectl/invalid-object': 'warning',

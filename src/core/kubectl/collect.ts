@@ -1,4 +1,4 @@
-import type { EndpointAddress, EndpointsInfo, ServiceInfo } from './types';
+import type { EndpointAddress, EndpointsInfo, PodInfo, ServiceInfo, ServicePortInfo } from './types';
 
 /**
  * What the readers collect before merging: Services with how much they tell, and endpoint
@@ -14,6 +14,14 @@ export interface Collected {
   readonly piecesFrom: EndpointsFrom[];
   /** Per piece: true for JSON/YAML objects (port names, readiness, pods); false for table rows. */
   readonly piecesRich: boolean[];
+  /**
+   * Per slice piece (by index into `pieces`): the slice's ports, for Services inferred from
+   * slices alone (a slice without endpoints still shows its ports).
+   */
+  readonly slicePorts: Map<number, readonly ServicePortInfo[]>;
+  readonly pods: PodInfo[];
+  /** Per pod: true for JSON/YAML objects (podIPs, hostNetwork, conditions); false for table rows. */
+  readonly podsRich: boolean[];
   readonly formats: Set<'table' | 'json' | 'yaml'>;
 }
 
@@ -21,7 +29,17 @@ export type EndpointsFrom = 'endpoints' | 'slice';
 
 /** A fresh accumulator for one `parseKubectl` run. */
 export function emptyCollected(): Collected {
-  return { services: [], servicesRich: [], pieces: [], piecesFrom: [], piecesRich: [], formats: new Set() };
+  return {
+    services: [],
+    servicesRich: [],
+    pieces: [],
+    piecesFrom: [],
+    piecesRich: [],
+    slicePorts: new Map(),
+    pods: [],
+    podsRich: [],
+    formats: new Set(),
+  };
 }
 
 export function addService(out: Collected, info: ServiceInfo, rich: boolean): void {
@@ -29,10 +47,23 @@ export function addService(out: Collected, info: ServiceInfo, rich: boolean): vo
   out.servicesRich.push(rich);
 }
 
-export function addPiece(out: Collected, piece: EndpointsInfo, from: EndpointsFrom, rich: boolean): void {
+/** Adds an endpoints piece; a slice passes its ports (`[]` when it has none). */
+export function addPiece(
+  out: Collected,
+  piece: EndpointsInfo,
+  from: EndpointsFrom,
+  rich: boolean,
+  ports?: readonly ServicePortInfo[],
+): void {
+  if (ports && ports.length > 0) out.slicePorts.set(out.pieces.length, ports);
   out.pieces.push(piece);
   out.piecesFrom.push(from);
   out.piecesRich.push(rich);
+}
+
+export function addPod(out: Collected, pod: PodInfo, rich: boolean): void {
+  out.pods.push(pod);
+  out.podsRich.push(rich);
 }
 
 /** An address with everything the input did not say left unknown (`null`). */

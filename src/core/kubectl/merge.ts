@@ -1,7 +1,9 @@
 import { span } from '../text/span';
 import type { DiagnosticSink } from './codes';
 import type { Collected } from './collect';
-import type { EndpointAddress, EndpointsInfo, KubectlData, ServiceInfo } from './types';
+import { linkPods } from './podLinks';
+import { inferSliceServices } from './sliceServices';
+import type { EndpointAddress, EndpointsInfo, KubectlData, PodInfo, ServiceInfo } from './types';
 
 /**
  * Turns what the readers collected into `KubectlData`:
@@ -10,15 +12,34 @@ import type { EndpointAddress, EndpointsInfo, KubectlData, ServiceInfo } from '.
  * - one EndpointsInfo per Service, from its best sources only: objects over table rows, and
  *   EndpointSlices over Endpoints (kube-proxy programs rules from slices since 1.19); addresses
  *   deduplicated by ip, port, port name and protocol.
+ * - Services named only by EndpointSlices are inferred (sliceServices.ts), after the listed ones;
+ * - pods deduplicated as Services are, and endpoint addresses given their pod and node from
+ *   them where the Endpoints did not say (podLinks.ts).
  * Order is the order of first appearance in the text. Linear: keys are looked up in nested maps
  * (namespace, then name), nothing is serialised per item.
  */
 export function mergeCollected(text: string, collected: Collected, sink: DiagnosticSink): KubectlData {
+  const services = mergeServices(text, collected, sink);
+  const pods = mergePods(collected);
   return {
-    services: mergeServices(text, collected, sink),
-    endpoints: mergeEndpoints(collected),
+    services: [...services, ...inferSliceServices(text, collected, services, sink)],
+    endpoints: linkPods(text, mergeEndpoints(collected), pods, sink),
+    pods,
     formats: (['table', 'json', 'yaml'] as const).filter((f) => collected.formats.has(f)),
   };
+}
+
+/** One pod per namespace/name: an object over a table row (podIPs, hostNetwork), else the first. */
+function mergePods(collected: Collected): PodInfo[] {
+  const kept = new ByName<number>();
+  const { pods, podsRich } = collected;
+  for (let i = 0; i < pods.length; i++) {
+    const pod = pods[i] as PodInfo;
+    const at = kept.find(pod.namespace, pod.name);
+    if (at === -1) kept.add(pod.namespace, pod.name, i);
+    else if (podsRich[i] && !podsRich[kept.values[at] as number]) kept.values[at] = i;
+  }
+  return kept.values.map((i) => pods[i] as PodInfo);
 }
 
 /** Values by (namespace, name), in order of first appearance. */

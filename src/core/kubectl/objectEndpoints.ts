@@ -130,5 +130,18 @@ export function collectSlice(o: Fields, ctx: ObjectContext): void {
     hiddenCount: 0,
     offset: ctx.at.start,
   };
-  addPiece(ctx.out, piece, 'slice', true);
+  const servicePorts = ports.flatMap((p) =>
+    p.port === null || p.protocol === null
+      ? []
+      : [
+          {
+            name: p.portName,
+            port: p.port,
+            nodePort: null,
+            protocol: p.protocol,
+            targetPort: String(p.port),
+          },
+        ],
+  );
+  addPiece(ctx.out, piece, 'slice', true, servicePorts);
 }

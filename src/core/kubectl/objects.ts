@@ -1,5 +1,6 @@
 import { collectEndpoints, collectSlice } from './objectEndpoints';
 import { asFields, field, list, type ObjectContext, str } from './objectFields';
+import { collectPod } from './objectPod';
 import { collectService } from './objectService';
 
 /** Nested Lists deeper than this are not followed (a hostile document cannot recurse us away). */
@@ -7,8 +8,8 @@ const MAX_LIST_DEPTH = 4;
 
 /**
  * Collects one decoded JSON/YAML value: a `List` / `ServiceList` / `EndpointsList` /
- * `EndpointSliceList` (its items, each pointing at `ctx.at` unless the caller split them), a
- * Service, Endpoints or EndpointSlice. Other kinds get an info diagnostic; values that are not
+ * `EndpointSliceList` / `PodList` (its items, each pointing at `ctx.at` unless the caller split
+ * them), a Service, Endpoints, EndpointSlice or Pod. Other kinds get an info diagnostic; values that are not
  * Kubernetes objects a warning. Never throws.
  */
 export function collectObject(value: unknown, ctx: ObjectContext, depth = 0): void {
@@ -28,7 +29,7 @@ export function collectObject(value: unknown, ctx: ObjectContext, depth = 0): vo
     ctx.sink.report('kubectl/invalid-object', 'Not a Kubernetes object (no kind).', ctx.at);
     return;
   }
-  if (kind !== 'Service' && kind !== 'Endpoints' && kind !== 'EndpointSlice') {
+  if (kind !== 'Service' && kind !== 'Endpoints' && kind !== 'EndpointSlice' && kind !== 'Pod') {
     ctx.sink.report('kubectl/unsupported-kind', `Ignored a ${kind.slice(0, 60)}.`, ctx.at);
     return;
   }
@@ -42,5 +43,6 @@ export function collectObject(value: unknown, ctx: ObjectContext, depth = 0): vo
     return;
   }
   if (kind === 'Service') collectService(o, name, ctx);
+  else if (kind === 'Pod') collectPod(o, name, ctx);
   else collectEndpoints(o, name, ctx);
 }

@@ -5,7 +5,20 @@ import { KUBECTL_CODES } from './codes';
 import { scanJson } from './jsonScan';
 import { parseKubectl } from './parseKubectl';
 
-const FIXTURES = kubectlFixtures().map((f) => readFixture(`kubectl/${f}`));
+/** A pod table (kubernetes/kube-proxy#5, with calico#8344's restarts) beside Endpoints, to mutate too. */
+const PODS = [
+  'NAMESPACE     NAME                          READY   STATUS    RESTARTS       AGE   IP               NODE      NOMINATED NODE   READINESS GATES',
+  'default       ambassador-587bcf4475-b8tds   2/2     Running   9 (5m4s ago)   34d   10.241.216.40    node1     <none>           <none>',
+  'kube-system   kube-proxy-sj9wh              1/1     Running   5              47d   172.18.240.137   master1   <none>           <none>',
+  'kube-system   kube-scheduler-master1        1/1     Running   1              43d   172.18.240.137   master1   <none>           <none>',
+  '',
+  'NAMESPACE     NAME    ENDPOINTS                                AGE',
+  'default       amb     10.241.216.40:8080                       1d',
+  'kube-system   sched   172.18.240.137:10259,10.241.216.40:80    1d',
+  '',
+].join('\n');
+
+const FIXTURES = [...kubectlFixtures().map((f) => readFixture(`kubectl/${f}`)), PODS];
 
 /** Never throws, and every diagnostic is well-formed and inside the text. */
 function checkInvariants(text: string): void {
@@ -15,7 +28,7 @@ function checkInvariants(text: string): void {
     expect(d.source).toBe('kubectl');
     expect(0 <= d.span.start && d.span.start <= d.span.end && d.span.end <= text.length).toBe(true);
   }
-  for (const s of [...result.services, ...result.endpoints]) {
+  for (const s of [...result.services, ...result.endpoints, ...result.pods]) {
     expect(s.offset >= 0 && s.offset <= text.length).toBe(true);
   }
 }

@@ -104,8 +104,11 @@ describe('tables', () => {
     );
     const slices = parseKubectl(readFixture('kubectl/overall-get-endpointslices-A.txt'));
     expectOverallEndpoints(slices.result);
-    expect(slices.result.services).toEqual([]);
-    expect(codes(slices)).toEqual(['kubectl/slice-service-inferred', 'kubectl/slice-readiness-assumed']);
+    expect(codes(slices)).toEqual([
+      'kubectl/slice-service-inferred',
+      'kubectl/slice-readiness-assumed',
+      'kubectl/services-from-slices',
+    ]);
   });
 
   it('-n without a pasted command: namespace unknown (null); with `-n ns4` in the prompt: ns4', () => {
@@ -204,6 +207,12 @@ describe('tables', () => {
     ]);
     expect(eps(r.result, 'web')).toEqual(['10.244.169.161:80', '10.244.169.163:80', '10.244.169.165:80']);
     expect(eps(r.result, 'kubernetes')).toEqual(['192.168.231.121:6443']);
-    expect(codes(r).filter((c) => c === 'kubectl/unsupported-table')).toHaveLength(2);
+    // The deployment table is skipped; the pod table is read (pods.test.ts).
+    expect(codes(r).filter((c) => c === 'kubectl/unsupported-table')).toHaveLength(1);
+    expect(r.result.pods.map((p) => p.name)).toEqual([
+      'web-d779974b6-9zx48',
+      'web-d779974b6-csx2h',
+      'web-d779974b6-hb6kw',
+    ]);
   });
 });

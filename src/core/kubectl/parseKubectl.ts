@@ -22,8 +22,9 @@ import type { KubectlData } from './types';
 import { readYamlBlock } from './yamlReader';
 
 /**
- * Reads whatever kubectl output the user pasted into Services and their endpoints, detecting
- * the form block by block: `kubectl get svc,ep[,endpointslices]` tables (with or without `-A`,
+ * Reads whatever kubectl output the user pasted into Services, their endpoints and pods,
+ * detecting the form block by block: `kubectl get svc,ep[,endpointslices]` and `get pods`
+ * tables (with or without `-A`,
  * `-o wide`, one or several tables, padding intact or collapsed), `-o json` and `-o yaml`
  * (single objects, Lists, multi-document YAML), with shell prompts, commands (`-n NS` gives
  * the namespace of tables without a NAMESPACE column), kubectl's stderr lines and unrelated

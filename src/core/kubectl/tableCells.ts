@@ -80,7 +80,10 @@ export class RowCells {
     return !Number.isNaN(c) && !isPad(c) && c !== 10 && c !== 13;
   }
 
-  /** Splits a row on whitespace and glues `+ N more...` onto the cell before it (see `cellsByWhitespace`). */
+  /**
+   * Splits a row on whitespace and glues `+ N more...` onto the cell before it, and a pod's
+   * `(3h ago)` onto its restart count (see `cellsByWhitespace`).
+   */
   readByWhitespace(lineStart: number, lineEnd: number): void {
     const text = this.text;
     this.n = 0;
@@ -107,6 +110,18 @@ export class RowCells {
       ) {
         this.ends[out - 1] = this.ends[w + 2] as number;
         w += 2;
+        continue;
+      }
+      // `get pods` RESTARTS: `2 (3h ago)` (printPod) is one cell.
+      if (
+        out > 0 &&
+        w + 1 < this.n &&
+        text.charCodeAt(s) === 40 &&
+        isDigits(text, this.starts[out - 1] as number, this.ends[out - 1] as number) &&
+        isWord(text, this.starts[w + 1] as number, this.ends[w + 1] as number, 'ago)')
+      ) {
+        this.ends[out - 1] = this.ends[w + 1] as number;
+        w += 1;
         continue;
       }
       this.starts[out] = s;

@@ -1,7 +1,7 @@
 import type { Line } from './lines';
 
 /** Which resource a table lists, decided by its header columns. */
-export type TableKind = 'services' | 'endpoints' | 'endpointslices' | 'other';
+export type TableKind = 'services' | 'endpoints' | 'endpointslices' | 'pods' | 'other';
 
 export interface Column {
   /** As printed: `CLUSTER-IP`, `PORT(S)`, `NOMINATED NODE`. */
@@ -28,6 +28,19 @@ export const KNOWN_COLUMNS: Record<Exclude<TableKind, 'other'>, readonly string[
   services: ['NAMESPACE', 'NAME', 'TYPE', 'CLUSTER-IP', 'EXTERNAL-IP', 'PORT(S)', 'AGE', 'SELECTOR'],
   endpoints: ['NAMESPACE', 'NAME', 'ENDPOINTS', 'AGE'],
   endpointslices: ['NAMESPACE', 'NAME', 'ADDRESSTYPE', 'PORTS', 'ENDPOINTS', 'AGE'],
+  // printPod: the last four with -o wide.
+  pods: [
+    'NAMESPACE',
+    'NAME',
+    'READY',
+    'STATUS',
+    'RESTARTS',
+    'AGE',
+    'IP',
+    'NODE',
+    'NOMINATED NODE',
+    'READINESS GATES',
+  ],
 };
 
 /** Columns without which a table of that kind cannot give its main facts. */
@@ -35,7 +48,11 @@ export const REQUIRED_COLUMNS: Record<Exclude<TableKind, 'other'>, readonly stri
   services: ['NAME', 'TYPE', 'CLUSTER-IP', 'PORT(S)'],
   endpoints: ['NAME', 'ENDPOINTS'],
   endpointslices: ['NAME', 'PORTS', 'ENDPOINTS'],
+  pods: ['NAME', 'READY', 'STATUS'],
 };
+
+/** Two-word column names (`get pods -o wide`), glued back when padding was collapsed. */
+const TWO_WORDS = new Set(['NOMINATED NODE', 'READINESS GATES']);
 
 const MAX_HEADER = 2000;
 const WORD = /^[A-Z][A-Z0-9()_./-]*$/;
@@ -57,18 +74,28 @@ export function readTableHeader(text: string, line: Line): TableHeader | null {
   // joins words of one column (`NOMINATED NODE`, `READINESS GATES` in `get pods -o wide`).
   const aligned = /\S {2,}\S/.test(raw) && !raw.includes('\t');
   const cells = aligned ? [...raw.matchAll(/\S+(?: \S+)*/g)] : words;
-  const columns = cells.map((m) => ({
-    name: m[0],
-    start: line.start + (m.index ?? 0),
-    end: line.start + (m.index ?? 0) + m[0].length,
-    column: m.index ?? 0,
-  }));
+  const columns: Column[] = [];
+  for (const m of cells) {
+    const at = m.index ?? 0;
+    const last = columns[columns.length - 1];
+    if (!aligned && last && TWO_WORDS.has(`${last.name} ${m[0]}`)) {
+      columns[columns.length - 1] = {
+        ...last,
+        name: `${last.name} ${m[0]}`,
+        end: line.start + at + m[0].length,
+      };
+      continue;
+    }
+    columns.push({ name: m[0], start: line.start + at, end: line.start + at + m[0].length, column: at });
+  }
   return { kind: tableKind(columns.map((c) => c.name)), columns, aligned };
 }
 
 function tableKind(names: readonly string[]): TableKind {
   const has = (n: string) => names.includes(n);
   if (has('TYPE') && has('CLUSTER-IP')) return 'services';
+  // Deployments and ReplicaSets have READY too, but no STATUS nor RESTARTS.
+  if (has('READY') && has('STATUS') && has('RESTARTS')) return 'pods';
   if (has('ADDRESSTYPE')) return 'endpointslices';
   if (has('ENDPOINTS') && !has('TYPE')) return 'endpoints';
   return 'other';

@@ -4,9 +4,16 @@ import type { Collected } from './collect';
 import { isBlank, lineAt, lineHead, readShellCommand, readStatusLine } from './lines';
 import { RowCells } from './tableCells';
 import { KNOWN_COLUMNS, REQUIRED_COLUMNS, readTableHeader, type TableHeader } from './tableHeader';
-import { isPlausibleRow, type RowContext, readEndpointsRow, readServiceRow, readSliceRow } from './tableRows';
+import type { RowContext } from './tableNames';
+import { readPodRow } from './tablePods';
+import { isPlausibleRow, readEndpointsRow, readServiceRow, readSliceRow } from './tableRows';
 
-const READERS = { services: readServiceRow, endpoints: readEndpointsRow, endpointslices: readSliceRow };
+const READERS = {
+  services: readServiceRow,
+  endpoints: readEndpointsRow,
+  endpointslices: readSliceRow,
+  pods: readPodRow,
+};
 
 /**
  * Reads one kubectl table whose header line starts at `headerStart`. The table ends at a blank

@@ -10,39 +10,13 @@ import {
   splitMore,
 } from './cellValues';
 import type { DiagnosticSink } from './codes';
-import { addPiece, addService, type Collected } from './collect';
-import type { Cell, RowCells } from './tableCells';
+import { addPiece, addService } from './collect';
+import type { Cell } from './tableCells';
 import { fastClusterIPs, fastEndpoints, fastPorts, isNothingAt } from './tableFast';
 import { REQUIRED_COLUMNS, type TableKind } from './tableHeader';
+import { nameStart, namespaceOf, type Row, type RowContext, rowName } from './tableNames';
+import { isPodRow } from './tablePods';
 import type { EndpointAddress, EndpointsInfo } from './types';
-
-/** A row's cells, found by column name (`NAME`, `PORT(S)`, …). */
-export type Row = RowCells;
-
-export interface RowContext {
-  /** From the NAMESPACE column's absence: the `-n` of the pasted command, else unknown. */
-  readonly namespace: string | null;
-  readonly sink: DiagnosticSink;
-  readonly out: Collected;
-  /** The NAMESPACE cell of the previous row, shared by the rows of the same namespace. */
-  lastNamespace?: string;
-}
-
-/** Offset where the object name of cell `i` starts (after the last `/`), or -1 when it is not a name. */
-function nameStart(row: Row, i: number): number {
-  if (i < 0) return -1;
-  const start = row.start(i);
-  const end = row.end(i);
-  let from = end;
-  while (from > start && row.text.charCodeAt(from - 1) !== 47) from--;
-  return isObjectNameAt(row.text, from, end) ? from : -1;
-}
-
-/** The object name of the NAME cell (the row is plausible, so it has one). */
-function rowName(row: Row): string {
-  const i = row.col('NAME');
-  return row.text.slice(nameStart(row, i), row.end(i));
-}
 
 const UNKNOWN = '<unknown>';
 
@@ -97,18 +71,8 @@ export function isPlausibleRow(kind: TableKind, row: Row): boolean {
     const t = row.col('ADDRESSTYPE');
     return t !== -1 && (row.is(t, 'IPv4') || row.is(t, 'IPv6') || row.is(t, 'FQDN'));
   }
+  if (kind === 'pods') return isPodRow(row);
   return true;
-}
-
-/** Reads namespaces once per run of rows in the same namespace (`-A` lists them sorted). */
-function namespaceOf(row: Row, ctx: RowContext): string | null {
-  const i = row.col('NAMESPACE');
-  if (i === -1) return ctx.namespace;
-  const last = ctx.lastNamespace;
-  if (last !== undefined && row.is(i, last)) return last;
-  const ns = row.textOf(i);
-  ctx.lastNamespace = ns;
-  return ns;
 }
 
 const TYPES = ['ClusterIP', 'NodePort', 'LoadBalancer', 'ExternalName'];
@@ -272,7 +236,13 @@ export function readSliceRow(row: Row, offset: number, ctx: RowContext): void {
     }
   }
   const service = name.replace(SLICE_SUFFIX, '');
-  addPiece(ctx.out, piece(row, offset, ctx, exact(addresses), hidden, service), 'slice', false);
+  // The table shows no protocol: TCP, the API's default, as for a Service inferred from this slice.
+  const servicePorts = ports.flatMap((p) =>
+    p.port === null
+      ? []
+      : [{ name: null, port: p.port, nodePort: null, protocol: 'TCP' as const, targetPort: String(p.port) }],
+  );
+  addPiece(ctx.out, piece(row, offset, ctx, exact(addresses), hidden, service), 'slice', false, servicePorts);
 }
 
 function sliceAddress(ip: string, port: number | null, portName: string | null): EndpointAddress {

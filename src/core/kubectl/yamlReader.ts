@@ -1,4 +1,5 @@
-import { type Document, isMap, isSeq, type Node, parseAllDocuments } from 'yaml';
+import { type Document, isMap, isSeq, type Node, parseAllDocuments, visit } from 'yaml';
+import type { Span } from '../text/span';
 import { span } from '../text/span';
 import type { DiagnosticSink } from './codes';
 import type { Collected } from './collect';
@@ -12,8 +13,12 @@ import { readTableHeader } from './tableHeader';
  */
 export const MAX_YAML_CHARS = 8_000_000;
 
-/** Aliases are expanded by `toJS`; a billion-laughs document stops here instead. */
-const MAX_ALIAS_COUNT = 100;
+/**
+ * Aliases are expanded by `toJS`; a billion-laughs document stops here instead. The `yaml`
+ * package counts, per anchor, its uses times the aliases nested in it (Alias.resolve) and throws
+ * past this. kubectl never writes anchors or aliases: only hand-made YAML has them.
+ */
+export const MAX_ALIAS_COUNT = 100;
 
 /**
  * Reads the `-o yaml` block starting at `start` (an `apiVersion:`/`kind:` line): every document
@@ -56,8 +61,8 @@ export function readYamlBlock(
     for (const node of objectNodes(doc)) {
       const range = node.range;
       if (!range || start + range[1] > limit) continue;
-      const value = toJS(node, doc);
       const at = span(start + range[0], start + range[1]);
+      const value = toJS(node, doc, start, at, sink);
       if (value !== undefined) collectObject(value, { at, namespace, sink, out }, 1);
     }
   }
@@ -79,12 +84,38 @@ function objectNodes(doc: Document): Node[] {
   return root ? [root] : [];
 }
 
-function toJS(node: Node, doc: Document): unknown {
+/**
+ * The node as plain values; `undefined`, with a diagnostic, when its aliases expand past the cap
+ * or cannot be resolved (`*a` before any `&a`).
+ */
+function toJS(node: Node, doc: Document, base: number, at: Span, sink: DiagnosticSink): unknown {
   try {
     return node.toJS(doc, { maxAliasCount: MAX_ALIAS_COUNT });
-  } catch {
+  } catch (e) {
+    const aliases = aliasesIn(node);
+    const where = aliases.first ? span(base + aliases.first[0], base + aliases.first[1]) : at;
+    if (e instanceof ReferenceError && /alias count/i.test(e.message)) {
+      const message = `This object has ${aliases.count} YAML aliases (*name) that would expand past the cap of ${MAX_ALIAS_COUNT} copies (a “billion laughs” document): it was not read. kubectl never writes aliases.`;
+      sink.report('kubectl/yaml-alias-limit', message, where);
+    } else {
+      const why = e instanceof Error ? e.message : String(e);
+      sink.report('kubectl/yaml-syntax', `Invalid YAML: ${why.slice(0, 200)}`, where);
+    }
     return undefined;
   }
+}
+
+/** How many alias nodes `node` holds, and the range of the first (linear in the node). */
+function aliasesIn(node: Node): { count: number; first: readonly [number, number] | null } {
+  let count = 0;
+  let first: readonly [number, number] | null = null;
+  visit(node, {
+    Alias(_key, alias) {
+      count++;
+      if (first === null && alias.range) first = [alias.range[0], alias.range[1]];
+    },
+  });
+  return { count, first };
 }
 
 function blockEnd(text: string, start: number): number {

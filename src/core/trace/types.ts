@@ -46,6 +46,33 @@ export interface TraceEnv {
   readonly recent?: Readonly<Record<string, Readonly<Record<string, number>>>>;
 }
 
+/**
+ * The packet as a step leaves it (after its rule acted): what the next rule sees. Kept small and
+ * shared between steps that changed nothing.
+ */
+export interface StepPacket {
+  readonly src: string;
+  readonly dst: string;
+  /** `null` without ports (icmp) or while the source port is unknown (an ephemeral port). */
+  readonly sport: number | null;
+  readonly dport: number | null;
+  /** `null` for a protocol number the tracer does not name. */
+  readonly proto: L4Protocol | null;
+  /** skb->mark. kube-proxy's KUBE-MARK-MASQ sets 0x4000, KUBE-MARK-DROP 0x8000 (proxier.go). */
+  readonly mark: number;
+  /** Conntrack state (`untracked` after raw NOTRACK). */
+  readonly ct: ConntrackAssumption | 'untracked';
+  /** IPS_DST_NAT: a DNAT/REDIRECT binding changed the destination. */
+  readonly dnat: boolean;
+  /** IPS_SRC_NAT: an SNAT/MASQUERADE binding changed the source. */
+  readonly snat: boolean;
+  /**
+   * MASQUERADE: the source becomes the outgoing interface's primary address
+   * (nf_nat_masquerade_ipv4), which the dump does not show; `src` keeps the address before.
+   */
+  readonly masquerade: boolean;
+}
+
 /** A rule whose matches all held (or were assumed to), in evaluation order. */
 export interface PathStep {
   readonly table: TableName;
@@ -69,6 +96,8 @@ export interface PathStep {
     | 'MASQUERADE';
   /** The hook this step ran in (`PREROUTING`, `INPUT`, `FORWARD`, `OUTPUT`, `POSTROUTING`). */
   readonly hook: string;
+  /** The packet after this step (added in issue 8; absent in results made before). */
+  readonly packet?: StepPacket;
 }
 
 /** Something the tracer could not know from the packet and the rules, and what it assumed. */

@@ -2,6 +2,7 @@ import { useT } from '../../i18n';
 import { useStore } from '../../state/store';
 import { GraphMinimap, PacketCaption } from '../flow/ChainGraph';
 import { useChosenOutcome } from '../trace/hooks';
+import { PacketEnvelope } from '../trace/PacketEnvelope';
 import { Playback } from '../trace/Playback';
 import { usePathSteps } from '../trace/usePathSteps';
 import { Verdict } from '../trace/Verdict';
@@ -22,7 +23,7 @@ function CurrentStep() {
 /**
  * The story strip under the graph (issue 8): the verdict, the playback controls, where the packet
  * is and the current step in words, so all of it and the graph are on screen at once after
- * "Send packet". The minimap sits at its end, outside the canvas.
+ * "Send packet"; the packet envelope beside them. The minimap sits at its end, outside the canvas.
  */
 export function StoryStrip() {
   const tr = useT();
@@ -33,16 +34,18 @@ export function StoryStrip() {
       <div className="story-main">
         {outcome ? (
           <>
-            <div className="story-head">
-              <Verdict outcome={outcome} />
-              <Playback />
+            <div className="story-left">
+              <div className="story-head">
+                <Verdict outcome={outcome} />
+                <Playback />
+              </div>
+              <div className="story-now">
+                <PacketCaption />
+                <CurrentStep />
+              </div>
             </div>
-            <div className="story-now">
-              <PacketCaption />
-              <CurrentStep />
-            </div>
-            {/* Packet envelope slot (issue 8 §9): the lead places <PacketEnvelope /> from
-                src/ui/trace/PacketEnvelope.tsx (no props, reads the store) right here. */}
+            {/* The packet envelope (issue 8 §9): the headers as this step leaves them, beside the story. */}
+            <PacketEnvelope />
           </>
         ) : (
           <p className="hint">{traced ? tr('path.noOutcome') : tr('story.hint')}</p>

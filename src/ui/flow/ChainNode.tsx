@@ -1,6 +1,7 @@
 import { Handle, type NodeProps, Position } from '@xyflow/react';
 import type { NodeRole } from '../../core/graph/types';
 import { type MessageKey, plural, useT } from '../../i18n';
+import { EnvelopeCard } from '../trace/EnvelopeCard';
 import type { FlowNode } from './derive';
 
 /** A short word for each role, printed above the chain name (also used by the SVG export). */
@@ -60,6 +61,7 @@ export function ChainNode({ data }: NodeProps<FlowNode>) {
         {n.hiddenEdges > 0 && <span className="badge">{tr('node.hidden', { n: n.hiddenEdges })}</span>}
       </div>
       {data.packetHere && <span className="packet-dot" aria-hidden="true" />}
+      {data.packetHere && <EnvelopeCard />}
       <Handle type="source" position={Position.Right} isConnectable={false} />
     </div>
   );

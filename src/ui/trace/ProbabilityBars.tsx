@@ -1,11 +1,18 @@
 import './trace.css';
+import './envelope.css';
 import { useMemo } from 'react';
-import { endpointBars, formatShare } from '../../core/graph/probabilities';
+import { endpointBars, formatShare, shareProduct } from '../../core/graph/probabilities';
 import { useT } from '../../i18n';
 import { useStore } from '../../state/store';
 import { endpointIp, usePodNames, useServiceLabels } from './hooks';
 
-function Bar({ share, kind }: { share: number | null; kind: 'written' | 'effective' | 'observed' }) {
+function Bar({
+  share,
+  kind,
+}: {
+  share: number | null;
+  kind: 'reached' | 'written' | 'effective' | 'observed';
+}) {
   return (
     <span className={`bar bar-${kind}`} aria-hidden="true">
       <span className="bar-fill" style={{ width: `${Math.max(0, Math.min(1, share ?? 0)) * 100}%` }} />
@@ -13,11 +20,25 @@ function Bar({ share, kind }: { share: number | null; kind: 'written' | 'effecti
   );
 }
 
+/** `ip:port` with a line-break opportunity before the port (phones). */
+function breakable(endpoint: string) {
+  const colon = endpoint.lastIndexOf(':');
+  if (colon <= 0) return endpoint;
+  return (
+    <>
+      {endpoint.slice(0, colon)}
+      <wbr />
+      {endpoint.slice(colon)}
+    </>
+  );
+}
+
 /**
- * For every endpoint lottery (KUBE-SVC / KUBE-SVL) on the packet's path: per endpoint the rule's
- * written conditional probability, the effective share of new connections (exact, from the
- * tracer) and the share observed over simulated connections, as text and as bars. "Send 1000"
- * simulates connections in chunks so the bars fill live.
+ * For every endpoint lottery (KUBE-SVC / KUBE-SVL) on the packet's path: per endpoint the chance a
+ * connection reaches the rule, the rule's written conditional probability, their product — the
+ * effective share of new connections (exact, from the tracer; "66.7% × 50.0% = 33.3%") — and the
+ * share observed over simulated connections, as text and as bars. "Send 1000" simulates
+ * connections in chunks so the bars fill live.
  */
 export function ProbabilityBars() {
   const traced = useStore((s) => s.traced);
@@ -51,6 +72,9 @@ export function ProbabilityBars() {
             <thead>
               <tr>
                 <th scope="col">{tr('bars.endpoint')}</th>
+                <th scope="col" className="col-reached">
+                  {tr('bars.reached')}
+                </th>
                 <th scope="col">{tr('bars.written')}</th>
                 <th scope="col">{tr('bars.effective')}</th>
                 <th scope="col">{tr('bars.observed')}</th>
@@ -62,10 +86,14 @@ export function ProbabilityBars() {
                 return (
                   <tr key={r.ruleId} className="bar-row" data-endpoint={r.endpoint ?? ''}>
                     <th scope="row">
-                      <span className="bar-endpoint">{r.endpoint ?? r.sep}</span>
+                      <span className="bar-endpoint">{breakable(r.endpoint ?? r.sep)}</span>
                       {pod && <span className="bar-pod"> {pod}</span>}
                       <span className="bar-sep">{r.sep}</span>
                     </th>
+                    <td className="bar-reached col-reached">
+                      <span className="bar-text">{formatShare(r.reached)}</span>
+                      <Bar share={r.reached} kind="reached" />
+                    </td>
                     <td className="bar-written">
                       <span className="bar-text">
                         {r.written === null ? tr('bars.rest') : formatShare(r.written)}
@@ -75,6 +103,7 @@ export function ProbabilityBars() {
                     <td className="bar-effective">
                       <span className="bar-text">{formatShare(r.effective)}</span>
                       <Bar share={r.effective} kind="effective" />
+                      <span className="bar-product">{shareProduct(r, tr('bars.rest'))}</span>
                     </td>
                     <td className="bar-observed">
                       <span className="bar-text">{r.observed === null ? '—' : formatShare(r.observed)}</span>

@@ -1,0 +1,18 @@
+import { useMemo } from 'react';
+import { useT } from '../../i18n';
+import { useStore } from '../../state/store';
+import { type EnvelopeView, envelopeAt, sentPacket } from './envelopeFields';
+
+/** The envelope at the playhead of the outcome on screen (null before a trace). */
+export function useEnvelope(): (EnvelopeView & { readonly total: number }) | null {
+  const traced = useStore((s) => s.traced);
+  const outcome = useStore((s) => s.traced?.result.outcomes[s.outcomeIndex] ?? null);
+  const playhead = useStore((s) => s.playhead);
+  const tr = useT();
+  const sent = useMemo(() => (traced ? sentPacket(traced.packet, traced.env) : null), [traced]);
+  return useMemo(() => {
+    if (!outcome || !sent || outcome.path.length === 0) return null;
+    const view = envelopeAt(outcome, sent, playhead, tr);
+    return view ? { ...view, total: outcome.path.length } : null;
+  }, [outcome, sent, playhead, tr]);
+}
