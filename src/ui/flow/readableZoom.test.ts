@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { boundsOf, readableZoom } from './readableZoom';
+
+describe('readableZoom', () => {
+  it('is the zoom that draws a 13 px name at 12 px on a screen and 16 px when presenting', () => {
+    expect(readableZoom(false, null) * 13).toBeCloseTo(12, 6);
+    expect(readableZoom(true, null) * 13).toBeCloseTo(16, 6);
+  });
+});
+
+describe('boundsOf', () => {
+  const positions = {
+    a: { x: 10, y: 20, width: 100, height: 40 },
+    b: { x: 300, y: -5, width: 50, height: 30 },
+  };
+  it('boxes the named nodes and skips unknown ids', () => {
+    expect(boundsOf(['a', 'b', 'nope'], positions)).toEqual({ x: 10, y: -5, width: 340, height: 65 });
+  });
+  it('is null when no id has a position', () => {
+    expect(boundsOf(['nope'], positions)).toBeNull();
+    expect(boundsOf([], positions)).toBeNull();
+  });
+});
