@@ -22,7 +22,7 @@ test('presenter mode hides the editors and the keyboard drives the playhead', as
   const { of } = await ui.step();
   expect(of).toBeGreaterThan(4);
   await expect(ui.position).toHaveText(`Step 4 of ${of}`);
-  await expect(page.getByRole('button', { name: '▶ Play' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Play', exact: true })).toBeVisible();
   await page.keyboard.press('Home'); // nothing bound: the position must not move
   await page.keyboard.press('ArrowLeft');
   await expect(ui.position).toHaveText(`Step 3 of ${of}`);
@@ -36,9 +36,9 @@ test('presenter mode hides the editors and the keyboard drives the playhead', as
   await expect(page.getByLabel('Outcome to animate')).toHaveValue('1');
 
   // Picking an outcome plays it (one step a second, so it still plays); Space pauses.
-  await expect(page.getByRole('button', { name: '❚❚ Pause' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Pause', exact: true })).toBeVisible();
   await page.keyboard.press(' ');
-  await expect(page.getByRole('button', { name: '▶ Play' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Play', exact: true })).toBeVisible();
 
   await page.keyboard.press('Escape');
   await expect(ui.toggle).toHaveAttribute('aria-pressed', 'false');

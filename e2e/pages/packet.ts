@@ -86,11 +86,11 @@ export class PacketPage {
   }
 
   stepForward(): Promise<void> {
-    return this.page.getByRole('button', { name: /Step forward/ }).click();
+    return this.page.getByRole('button', { name: 'Step forward', exact: true }).click();
   }
 
   stepBack(): Promise<void> {
-    return this.page.getByRole('button', { name: /Step back/ }).click();
+    return this.page.getByRole('button', { name: 'Step back', exact: true }).click();
   }
 
   /** The step the playhead is on (aria-current="step"). */
@@ -99,24 +99,41 @@ export class PacketPage {
   }
 
   /**
-   * Clicks an endpoint (pod) node in the graph: the packet is animated to it. The whole path (every
-   * table, the verdict) is wider than the canvas, so, as a user would, it waits for playback to stop
-   * moving the view and zooms out to the whole graph when the pod is off the canvas.
+   * Clicks an endpoint (pod) node in the graph: the packet is animated to it. The canvas opens zoomed
+   * on the path, so a pod off screen is reached as a user would: "Whole graph" on, click, off again.
    */
   async clickEndpoint(endpoint: string): Promise<void> {
     const node = this.graph.getByRole('group', {
       name: new RegExp(`^Endpoint ${endpoint.replace(/\./g, '\\.')}`),
     });
-    await expect(this.page.getByRole('button', { name: /Play$/ })).toBeVisible();
-    const [n, g] = await Promise.all([node.boundingBox(), this.graph.boundingBox()]);
+    const canvas = await this.graph.locator('.react-flow').boundingBox();
+    const box = await node.boundingBox();
     const inside =
-      n &&
-      g &&
-      n.x >= g.x &&
-      n.y >= g.y &&
-      n.x + n.width <= g.x + g.width &&
-      n.y + n.height <= g.y + g.height;
-    if (!inside) await this.graph.getByRole('button', { name: /fit view/i }).click();
+      canvas !== null &&
+      box !== null &&
+      box.x >= canvas.x &&
+      box.y >= canvas.y &&
+      box.x + box.width <= canvas.x + canvas.width &&
+      box.y + box.height <= canvas.y + canvas.height;
+    if (inside) return node.click();
+    const whole = this.page.getByRole('button', { name: 'Whole graph' });
+    await whole.click();
+    await expect(whole).toHaveAttribute('aria-pressed', 'true');
+    // The zoom-out is animated: click once the node has stopped moving inside the canvas.
+    await expect(async () => {
+      const c = await this.graph.locator('.react-flow').boundingBox();
+      const b = await node.boundingBox();
+      expect(
+        c &&
+          b &&
+          b.x >= c.x &&
+          b.y >= c.y &&
+          b.x + b.width <= c.x + c.width &&
+          b.y + b.height <= c.y + c.height,
+      ).toBe(true);
+    }).toPass();
     await node.click();
+    await whole.click();
+    await expect(whole).toHaveAttribute('aria-pressed', 'false');
   }
 }

@@ -21,6 +21,9 @@ export interface ViewSlice {
   readonly searchText: string;
   /** Service group keys the search found (what the graph focuses on). */
   readonly focusServices: readonly string[];
+  /** A request to centre the graph on a node (a Service chosen in the finder); `seq` makes repeats count. */
+  readonly centerRequest: { readonly nodeId: string; readonly seq: number } | null;
+  centerOn(nodeId: string): void;
   setHighlightedLine(line: number | null): void;
   /** Graph click on a node: selects it and reveals its declaration line. */
   selectNode(id: string, line: number): void;
@@ -35,9 +38,6 @@ export interface ViewSlice {
   setHovered(id: string | null): void;
   /** Searches Services and asks the worker to redraw the graph focused on them. */
   setSearchText(text: string): void;
-  /** A request to centre the graph on a node (a Service chosen in the finder); `seq` makes repeats count. */
-  readonly centerRequest: { readonly nodeId: string; readonly seq: number } | null;
-  centerOn(nodeId: string): void;
 }
 
 /** View slice: selection, hover, Service search / focus, and the line the editor should reveal. */
@@ -48,6 +48,8 @@ export const createViewSlice: StateCreator<AppState, [], [], ViewSlice> = (set, 
   hovered: null,
   searchText: '',
   focusServices: [],
+  centerRequest: null,
+  centerOn: (nodeId) => set({ centerRequest: { nodeId, seq: (get().centerRequest?.seq ?? 0) + 1 } }),
   setHighlightedLine: (highlightedLine) => set({ highlightedLine, revealCount: get().revealCount + 1 }),
   selectNode: (id, line) =>
     set({
@@ -90,6 +92,4 @@ export const createViewSlice: StateCreator<AppState, [], [], ViewSlice> = (set, 
       focusServices.length > 0 || chains.length > 0 ? { services: focusServices, chains } : null,
     );
   },
-  centerRequest: null,
-  centerOn: (nodeId) => set({ centerRequest: { nodeId, seq: (get().centerRequest?.seq ?? 0) + 1 } }),
 });

@@ -1,18 +1,20 @@
 import './app.css';
-import { lazy, Suspense } from 'react';
+import './layout.css';
+import { lazy, Suspense, useState } from 'react';
 import { useT } from '../../i18n';
-import { ChainGraph } from '../flow/ChainGraph';
+import { ChainGraph, GraphProvider } from '../flow/ChainGraph';
 import { LessonPanel, ShareTools } from '../share';
-import { PacketEnvelope } from '../trace/PacketEnvelope';
 import { PacketPanel } from '../trace/PacketPanel';
 import { PacketPath } from '../trace/PacketPath';
-import { Playback } from '../trace/Playback';
 import { ProbabilityBars } from '../trace/ProbabilityBars';
 import { AnalysisStatus, PersistStatus } from './AnalysisStatus';
 import { loadExample } from './bootstrap';
 import { LanguageSwitch } from './LanguageSwitch';
+import { type PhoneTab, PhoneTabs, panelId, tabId, useNarrow } from './PhoneTabs';
 import { setPresenting, usePresenter } from './presenter';
 import { usePresenterKeys } from './presenterKeys';
+import { SkipLinks } from './SkipLinks';
+import { StoryStrip } from './StoryStrip';
 
 // Monaco is ~1 MB of JS: it loads after the page is up, never in the initial bundle.
 const Editors = lazy(() => import('../editor/Editors'));
@@ -26,46 +28,60 @@ function EditorsLoading() {
   );
 }
 
-/** The "Presenter mode" toggle (aria-pressed), with the keys it listens to while on. */
+/** The "Presenter mode" toggle (aria-pressed); its keys are listed in the status bar while on. */
 function PresenterToggle() {
   const tr = useT();
   const presenting = usePresenter((s) => s.presenting);
   return (
-    <>
-      <button
-        type="button"
-        className="button"
-        aria-pressed={presenting}
-        title={presenting ? tr('app.presenterExit') : undefined}
-        onClick={() => setPresenting()}
-      >
-        {tr('app.presenter')}
-      </button>
-      {presenting && <span className="presenter-help">{tr('app.presenterHelp')}</span>}
-    </>
+    <button
+      type="button"
+      className="button"
+      aria-pressed={presenting}
+      title={presenting ? tr('app.presenterExit') : undefined}
+      onClick={() => setPresenting()}
+    >
+      {tr('app.presenter')}
+    </button>
   );
 }
 
+/** Props that make an element a tab panel on a phone, and nothing on a wide screen. */
+function panel(narrow: boolean, tab: PhoneTab, own: 'editors' | 'graph') {
+  if (!narrow) return {};
+  const by: PhoneTab = own === 'graph' ? 'graph' : tab === 'graph' ? 'iptables' : tab;
+  return { role: 'tabpanel', id: panelId(by), 'aria-labelledby': tabId(by) };
+}
+
 /**
- * The explorer: editors on the left; the chain graph, packet panel, path and bars on the right.
- * In presenter mode the editors are hidden and the rest grows (app.css `.presenting`).
+ * The explorer on one screen (issue 8): a one-line header; the editors in a narrow, collapsible
+ * column; the graph with its toolbar; beside it a scrolling side panel (lesson, packet form, path,
+ * bars); under both the story strip (verdict, playback, the step in words); a small status bar. Presenter mode hides the editors and enlarges the rest (layout.css `.presenting`). On a
+ * phone, one column with the editors behind tabs.
  */
 export function App() {
   const tr = useT();
   const presenting = usePresenter((s) => s.presenting);
+  const narrow = useNarrow();
+  const [editorsOpen, setEditorsOpen] = useState(true);
+  const [tab, setTab] = useState<PhoneTab>('graph');
   usePresenterKeys();
+  const editorsHidden = narrow ? tab === 'graph' : presenting || !editorsOpen;
   return (
-    <div className={`app${presenting ? ' presenting' : ''}`}>
+    <div className={`app${presenting ? ' presenting' : ''}${editorsHidden ? ' no-editors' : ''}`}>
+      <SkipLinks />
       <header className="app-header">
         <h1>{tr('app.title')}</h1>
-        {!presenting && (
-          <p className="tagline">
-            {tr('app.taglineBefore')} <code>iptables-save</code> {tr('app.taglineAnd')}{' '}
-            <code>kubectl get svc,ep</code> {tr('app.taglineAfter')}
-          </p>
-        )}
         <div className="header-tools">
-          <AnalysisStatus />
+          {!presenting && !narrow && (
+            <button
+              type="button"
+              className="button"
+              aria-pressed={editorsOpen}
+              onClick={() => setEditorsOpen(!editorsOpen)}
+            >
+              {tr('app.editors')}
+            </button>
+          )}
           {!presenting && (
             <button type="button" className="button" onClick={loadExample}>
               {tr('app.loadExample')}
@@ -75,27 +91,43 @@ export function App() {
           <LanguageSwitch />
           <ShareTools />
         </div>
-        {!presenting && <PersistStatus />}
       </header>
-      <main className="columns">
-        {/* Hidden, not unmounted: Monaco keeps its undo history and cursor across presenter mode. */}
-        <div className="column-left" hidden={presenting}>
-          <Suspense fallback={<EditorsLoading />}>
-            <Editors />
-          </Suspense>
-        </div>
-        <div className="column-right">
-          <LessonPanel />
-          <ChainGraph />
-          <div className="packet-area">
-            <PacketPanel />
-            <Playback />
-            <PacketEnvelope />
-            <PacketPath />
-            <ProbabilityBars />
+      {narrow && <PhoneTabs tab={tab} onChange={setTab} />}
+      <GraphProvider>
+        <main className="columns">
+          {/* Hidden, not unmounted: Monaco keeps its undo history and cursor. */}
+          <div
+            className="column-left"
+            data-tab={narrow ? tab : undefined}
+            hidden={editorsHidden}
+            {...panel(narrow, tab, 'editors')}
+          >
+            <Suspense fallback={<EditorsLoading />}>
+              <Editors />
+            </Suspense>
           </div>
-        </div>
-      </main>
+          {/* `display: contents` on a wide screen (the two columns are grid items); the phone's tab panel. */}
+          <div className="graph-and-side" hidden={narrow && tab !== 'graph'} {...panel(narrow, tab, 'graph')}>
+            <div className="column-main">
+              <ChainGraph />
+            </div>
+            <StoryStrip />
+            <aside className="column-side" aria-label={tr('story.side')}>
+              <LessonPanel />
+              <div id="packet-form" tabIndex={-1} className="packet-form-slot">
+                <PacketPanel />
+              </div>
+              <PacketPath />
+              <ProbabilityBars />
+            </aside>
+          </div>
+        </main>
+      </GraphProvider>
+      <footer className="status-bar">
+        <AnalysisStatus />
+        <PersistStatus />
+        {presenting && <span className="presenter-help">{tr('app.presenterHelp')}</span>}
+      </footer>
     </div>
   );
 }

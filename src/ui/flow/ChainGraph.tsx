@@ -1,41 +1,30 @@
 import '@xyflow/react/dist/style.css';
 import './flow.css';
+import './toolbar.css';
 import {
-  Controls,
   type EdgeChange,
-  MiniMap,
   type NodeChange,
-  Panel,
   ReactFlow,
   ReactFlowProvider,
-  useReactFlow,
+  useStore as useFlowStore,
+  useNodesInitialized,
 } from '@xyflow/react';
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { pathHighlight, placePath } from '../../core/graph/path';
-import type { GraphNode } from '../../core/graph/types';
+import { type ReactNode, useEffect, useMemo } from 'react';
+import { placePath } from '../../core/graph/path';
 import { useT } from '../../i18n';
 import { useStore } from '../../state/store';
 import { ChainEdge } from './ChainEdge';
 import { ChainNode } from './ChainNode';
 import { type FlowEdge, type FlowNode, type Overlay, toFlowEdges, toFlowNodes } from './derive';
-import { ExportButtons } from './ExportButtons';
+import { GraphToolbar } from './GraphToolbar';
 import { requestPathGraph } from './pathFocus';
-import { ServiceSearch } from './ServiceSearch';
+import { useCanvasView } from './useCanvasView';
+
+export { GraphMinimap } from './GraphMinimap';
+export { PacketCaption } from './PacketCaption';
 
 const nodeTypes = { chain: ChainNode };
 const edgeTypes = { chain: ChainEdge };
-
-const MINIMAP_COLOR: Record<GraphNode['role'], string> = {
-  hook: '#475569',
-  services: '#334155',
-  other: '#94a3b8',
-  external: '#7c3aed',
-  service: '#0f766e',
-  endpointChain: '#1d4ed8',
-  endpoint: '#15803d',
-  postrouting: '#c2410c',
-  verdict: '#0f172a',
-};
 
 /** The chosen outcome's path placed on the graph, plus selection: everything the canvas overlays. */
 function useOverlay(): Overlay {
@@ -67,78 +56,10 @@ function useFocusOnPath(): void {
   useEffect(() => requestPathGraph(traced, outcomeIndex), [traced, outcomeIndex]);
 }
 
-/** Where the packet is, in words, over the canvas; a DROP/REJECT in the (undrawn) filter table shows here in red. */
-function PacketCaption() {
-  const step = useStore((s) => s.traced?.result.outcomes[s.outcomeIndex]?.path[s.playhead] ?? null);
-  const tr = useT();
-  if (!step) return null;
-  const bad = step.verdict === 'DROP' || step.verdict === 'REJECT';
-  const tone = bad
-    ? 'bad'
-    : step.verdict === 'MASQUERADE' || step.verdict === 'SNAT'
-      ? 'masq'
-      : step.verdict === 'DNAT'
-        ? 'dnat'
-        : 'plain';
-  return (
-    <p className={`packet-caption caption-${tone}`} aria-live="polite">
-      {tr('graph.caption', {
-        where: `${step.table}/${step.chain}`,
-        hook: step.hook,
-        what: `${step.verdict === 'continue' ? step.target : step.verdict}${step.verdict === 'jump' || step.verdict === 'goto' ? ` ${step.target}` : ''}`,
-      })}
-      {step.line > 0 ? tr('graph.captionLine', { line: step.line }) : ''}
-    </p>
-  );
-}
-
-function Canvas() {
-  const graph = useStore((s) => s.graph);
-  const positions = useStore((s) => s.positions);
-  const overlay = useOverlay();
-  const tr = useT();
-  const { fitView, setCenter, getZoom } = useReactFlow();
-  // Following the packet keeps the names readable (on a projector) where the whole graph would be tiny.
-  const [follow, setFollow] = useState(true);
-  useFocusOnPath();
-
-  const nodes = useMemo<FlowNode[]>(
-    () => (graph && positions ? toFlowNodes(graph, positions, overlay, tr) : []),
-    [graph, positions, overlay, tr],
-  );
-  const edges = useMemo<FlowEdge[]>(
-    () => (graph && positions ? toFlowEdges(graph, positions, overlay, tr) : []),
-    [graph, positions, overlay, tr],
-  );
-
-  // A new graph (new input or focus): show all of it, unless the view follows a packet on it.
-  const following = useRef(false);
-  useEffect(() => {
-    if (!graph || !positions || following.current) return;
-    const handle = requestAnimationFrame(() => void fitView({ padding: 0.08, duration: 250 }));
-    return () => cancelAnimationFrame(handle);
-  }, [graph, positions, fitView]);
-
-  // A new packet (or outcome): frame its path, readable on a projector, instead of the whole dump.
-  const traced = useStore((s) => s.traced);
-  const outcomeIndex = useStore((s) => s.outcomeIndex);
-  const pathNodes = useMemo(() => [...pathHighlight(overlay.places).nodes], [overlay.places]);
-  useEffect(() => {
-    if (follow || !traced || outcomeIndex < 0 || pathNodes.length === 0) return;
-    const handle = requestAnimationFrame(
-      () =>
-        void fitView({ nodes: pathNodes.map((id) => ({ id })), padding: 0.12, duration: 400, maxZoom: 1.1 }),
-    );
-    return () => cancelAnimationFrame(handle);
-  }, [follow, traced, outcomeIndex, pathNodes, fitView]);
-
-  const here = overlay.places[overlay.playhead]?.node ?? null;
-  following.current = follow && here !== null;
-  useEffect(() => {
-    const p = here && positions?.[here];
-    if (!follow || !p) return;
-    void setCenter(p.x + p.width / 2, p.y + p.height / 2, { zoom: Math.max(getZoom(), 0.85), duration: 400 });
-  }, [follow, here, positions, setCenter, getZoom]);
+function Canvas({ nodes, edges, overlay }: { nodes: FlowNode[]; edges: FlowEdge[]; overlay: Overlay }) {
+  const initialized = useNodesInitialized({ includeHiddenNodes: true });
+  const size = useFlowStore((s) => `${Math.round(s.width)}x${Math.round(s.height)}`);
+  useCanvasView(overlay, initialized, size);
 
   // Selection arrives as React Flow "select" changes, from a click or from Enter on a focused
   // node/edge (keyboard), so both reveal the rule's line. Nodes are derived, so nothing is applied.
@@ -173,57 +94,64 @@ function Canvas() {
       nodesDraggable={false}
       nodesConnectable={false}
       minZoom={0.05}
-      maxZoom={2}
-      fitView
+      maxZoom={2.5}
       onlyRenderVisibleElements={nodes.length > 300}
-    >
-      <Panel position="top-left">
-        <ServiceSearch />
-      </Panel>
-      <Panel position="top-right">
-        <label className="follow-toggle">
-          <input type="checkbox" checked={follow} onChange={(e) => setFollow(e.target.checked)} />{' '}
-          {tr('graph.follow')}
-        </label>
-        <ExportButtons places={overlay.places} />
-      </Panel>
-      <Panel position="bottom-center">
-        <PacketCaption />
-      </Panel>
-      <MiniMap
-        pannable
-        zoomable
-        ariaLabel={tr('graph.overview')}
-        nodeColor={(n) => MINIMAP_COLOR[(n as FlowNode).data.node.role]}
-      />
-      <Controls showInteractive={false} />
-    </ReactFlow>
+    />
   );
 }
 
 /**
+ * React Flow's store for the page: the canvas, its toolbar and the minimap (drawn in the story
+ * strip, outside the canvas) read the same viewport through it.
+ */
+export function GraphProvider({ children }: { children: ReactNode }) {
+  return <ReactFlowProvider>{children}</ReactFlowProvider>;
+}
+
+/**
  * The chain graph (React Flow): hooks on the left, Service chains, endpoint chains, pods, then
- * POSTROUTING; the packet's path highlighted and animated. Reads everything from the store.
+ * POSTROUTING; the packet's path highlighted and animated. A toolbar above the canvas holds every
+ * control; the stale note sits between them; nothing is drawn over the nodes. Reads everything from
+ * the store; must sit inside GraphProvider.
  */
 export function ChainGraph() {
-  const hasGraph = useStore((s) => (s.graph?.nodes.length ?? 0) > 0 && s.positions !== null);
+  const graph = useStore((s) => s.graph);
+  const positions = useStore((s) => s.positions);
+  const hasGraph = (graph?.nodes.length ?? 0) > 0 && positions !== null;
   const stale = useStore((s) => s.stale);
   const status = useStore((s) => s.status);
   const tr = useT();
+  const overlay = useOverlay();
+  useFocusOnPath();
+  const nodes = useMemo<FlowNode[]>(
+    () => (graph && positions ? toFlowNodes(graph, positions, overlay, tr) : []),
+    [graph, positions, overlay, tr],
+  );
+  const edges = useMemo<FlowEdge[]>(
+    () => (graph && positions ? toFlowEdges(graph, positions, overlay, tr) : []),
+    [graph, positions, overlay, tr],
+  );
   return (
-    <section className="chain-graph" aria-label="Chain graph" data-stale={stale ? 'true' : 'false'}>
+    <section
+      id="chain-graph"
+      tabIndex={-1}
+      className="chain-graph"
+      aria-label="Chain graph"
+      data-stale={stale ? 'true' : 'false'}
+    >
+      {hasGraph && <GraphToolbar places={overlay.places} />}
       {stale && (
         <p className="graph-stale" role="note">
           {tr('graph.staleNote')}
         </p>
       )}
-      {hasGraph ? (
-        <ReactFlowProvider>
-          <Canvas />
-        </ReactFlowProvider>
-      ) : (
-        <p className="graph-empty">{status === 'parsing' ? tr('graph.drawing') : tr('graph.empty')}</p>
-      )}
+      <div className="graph-canvas">
+        {hasGraph ? (
+          <Canvas nodes={nodes} edges={edges} overlay={overlay} />
+        ) : (
+          <p className="graph-empty">{status === 'parsing' ? tr('graph.drawing') : tr('graph.empty')}</p>
+        )}
+      </div>
     </section>
   );
 }

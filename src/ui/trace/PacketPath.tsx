@@ -1,11 +1,10 @@
 import './trace.css';
-import { useEffect, useMemo, useRef } from 'react';
-import { describePath } from '../../core/graph/steps';
+import { useEffect, useRef } from 'react';
 import { type Language, useLang, useT } from '../../i18n';
 import { explainCodeZh } from '../../i18n/codesZh';
 import { useStore } from '../../state/store';
-import { useChosenOutcome, useServiceLabels } from './hooks';
-import { Verdict } from './Verdict';
+import { useChosenOutcome } from './hooks';
+import { usePathSteps } from './usePathSteps';
 
 /** In 简体中文, the explanation of `code` followed by the English `message`; else the message alone. */
 function Explained({ code, message, lang }: { code: string; message: string; lang: Language }) {
@@ -63,7 +62,7 @@ function Assumptions() {
 }
 
 /**
- * The chosen outcome's path as an ordered list (aria-label "Packet path"): each matched rule in
+ * The chosen outcome's path as an ordered list, in the side panel beside the graph (aria-label "Packet path"): each matched rule in
  * plain words, its chain, the header as it changes (DNAT blue, masquerade orange). Clicking a
  * step moves the playhead there and reveals the rule in the editor; during playback the current
  * rule's line is highlighted.
@@ -72,13 +71,8 @@ export function PacketPath() {
   const traced = useStore((s) => s.traced);
   const playhead = useStore((s) => s.playhead);
   const outcome = useChosenOutcome();
-  const serviceOf = useServiceLabels();
   const tr = useT();
-  const lang = useLang();
-  const steps = useMemo(
-    () => (traced && outcome ? describePath(traced.rules, traced.packet, outcome, serviceOf, lang) : []),
-    [traced, outcome, serviceOf, lang],
-  );
+  const steps = usePathSteps();
   const current = useRef<HTMLLIElement | null>(null);
   const list = useRef<HTMLOListElement | null>(null);
 
@@ -115,7 +109,7 @@ export function PacketPath() {
   }
   return (
     <section className="packet-path-section" aria-label="Packet path result">
-      <Verdict outcome={outcome} />
+      {/* The verdict is in the story strip (ui/app/StoryStrip.tsx), beside the playback controls. */}
       <ol className="packet-path" aria-label="Packet path" ref={list}>
         {steps.map((v) => (
           <li

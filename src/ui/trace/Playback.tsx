@@ -4,6 +4,15 @@ import { useStore } from '../../state/store';
 
 const SPEEDS = [0.5, 1, 1.5, 2, 4];
 
+/** An arrow drawn beside a button's words and kept out of its accessible name ("Step back", not "◀ Step back"). */
+function Glyph({ children }: { children: string }) {
+  return (
+    <span className="glyph" aria-hidden="true">
+      {children}
+    </span>
+  );
+}
+
 /** Play/pause, step back/forward, speed, and which outcome to animate (seeded draw or the user's pick). */
 export function Playback() {
   const traced = useStore((s) => s.traced);
@@ -21,13 +30,13 @@ export function Playback() {
     <div className="playback">
       <div className="playback-buttons">
         <button type="button" onClick={() => s().step(-1)} disabled={playhead <= 0}>
-          {tr('play.back')}
+          <Glyph>◀</Glyph> {tr('play.back')}
         </button>
         <button type="button" onClick={() => (playing ? s().pause() : s().play())}>
-          {playing ? tr('play.pause') : tr('play.play')}
+          <Glyph>{playing ? '❚❚' : '▶'}</Glyph> {playing ? tr('play.pause') : tr('play.play')}
         </button>
         <button type="button" onClick={() => s().step(1)} disabled={playhead >= length - 1}>
-          {tr('play.forward')}
+          {tr('play.forward')} <Glyph>▶</Glyph>
         </button>
         <label>
           {tr('play.speed')}

@@ -1,0 +1,31 @@
+import { useT } from '../../i18n';
+import { useStore } from '../../state/store';
+
+/**
+ * Where the packet is, in words ("Packet in nat/KUBE-SERVICES (PREROUTING): jump KUBE-SVC-…");
+ * a DROP/REJECT shows in red. Lives in the story strip, beside the playback controls, not over the
+ * canvas (issue 8: nothing over the path).
+ */
+export function PacketCaption() {
+  const step = useStore((s) => s.traced?.result.outcomes[s.outcomeIndex]?.path[s.playhead] ?? null);
+  const tr = useT();
+  if (!step) return null;
+  const bad = step.verdict === 'DROP' || step.verdict === 'REJECT';
+  const tone = bad
+    ? 'bad'
+    : step.verdict === 'MASQUERADE' || step.verdict === 'SNAT'
+      ? 'masq'
+      : step.verdict === 'DNAT'
+        ? 'dnat'
+        : 'plain';
+  return (
+    <p className={`packet-caption caption-${tone}`} aria-live="polite" data-testid="packet-caption">
+      {tr('graph.caption', {
+        where: `${step.table}/${step.chain}`,
+        hook: step.hook,
+        what: `${step.verdict === 'continue' ? step.target : step.verdict}${step.verdict === 'jump' || step.verdict === 'goto' ? ` ${step.target}` : ''}`,
+      })}
+      {step.line > 0 ? tr('graph.captionLine', { line: step.line }) : ''}
+    </p>
+  );
+}

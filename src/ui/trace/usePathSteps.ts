@@ -1,0 +1,26 @@
+import { useMemo } from 'react';
+import { describePath, type StepView } from '../../core/graph/steps';
+import { useLang } from '../../i18n';
+import { useStore } from '../../state/store';
+import { useChosenOutcome, useServiceLabels } from './hooks';
+
+// The path list and the story strip both show these words: describe a path once per
+// (outcome, language, Service labels), not once per component. Outcomes are immutable values.
+const cache = new WeakMap<object, { key: unknown[]; steps: StepView[] }>();
+
+/** The chosen outcome's steps in plain words (core/graph/steps.ts describePath), or [] before a packet. */
+export function usePathSteps(): StepView[] {
+  const traced = useStore((s) => s.traced);
+  const outcome = useChosenOutcome();
+  const serviceOf = useServiceLabels();
+  const lang = useLang();
+  return useMemo(() => {
+    if (!traced || !outcome) return [];
+    const key = [traced, serviceOf, lang];
+    const hit = cache.get(outcome);
+    if (hit?.key.every((k, i) => k === key[i])) return hit.steps;
+    const steps = describePath(traced.rules, traced.packet, outcome, serviceOf, lang);
+    cache.set(outcome, { key, steps });
+    return steps;
+  }, [traced, outcome, serviceOf, lang]);
+}
