@@ -31,6 +31,7 @@ export function readEndpoint(word: string): EndpointRead {
     if (portText === null) return bad('port', `"${word}" has no ":port".`);
     return withPort('ipv4', host, portText, word);
   }
+  if (/^[\d.]+$/.test(host)) return bad('address', `"${host}" is not an IPv4 address.`);
   if (host.indexOf(':') !== -1) return bad('address', `"${word}": an IPv6 address must be in [brackets].`);
   if (!/^[A-Za-z0-9][A-Za-z0-9.-]*$/.test(host)) return bad('address', `"${host}" is not an address.`);
   // A host name: ipvsadm resolved the address (no -n). Numeric port or a service name.

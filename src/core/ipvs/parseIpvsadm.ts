@@ -1,6 +1,7 @@
 import { span } from '../text/span';
 import { textLines, wordsOf } from '../text/words';
 import { type IpvsDiagnostic, IpvsSink } from './codes';
+import { readEndpoint } from './endpoint';
 import { readServerLine } from './serverLine';
 import { isServiceWord, readServiceLine } from './serviceLine';
 import type { IpvsListing, IpvsTable, RealServer, VirtualService } from './types';
@@ -79,12 +80,13 @@ export function parseIpvsadm(text: string): IpvsParseResult {
     if (first.text === '->' && words[1]?.text.startsWith('RemoteAddress')) continue;
     if (joined === 'IPVS connection entries' || /^pro expire state source/.test(joined)) {
       flushIgnored();
+      if (!inConnections)
+        sink.add(
+          'ipvs/connection-listing',
+          'Connection entries (`ipvsadm -Lnc`) are not virtual services; skipped.',
+          lineSpan,
+        );
       inConnections = true;
-      sink.add(
-        'ipvs/connection-listing',
-        'Connection entries (`ipvsadm -Lnc`) are not virtual services; skipped.',
-        lineSpan,
-      );
       continue;
     }
     if (inConnections && /^(TCP|UDP|SCTP|IP)\s+\d\d:\d\d/.test(joined)) continue;
@@ -141,6 +143,22 @@ export function parseIpvsadm(text: string): IpvsParseResult {
       continue;
     }
     current = null;
+    const second = words[1];
+    if (
+      /^[A-Z][A-Za-z0-9]{1,7}$/.test(first.text) &&
+      second !== undefined &&
+      words.length >= 3 &&
+      readEndpoint(second.text).ok &&
+      /[:\]]/.test(second.text)
+    ) {
+      flushIgnored();
+      sink.add(
+        'ipvs/unknown-protocol',
+        `"${first.text}" is not an IPVS protocol ipvsadm prints (TCP, UDP, SCTP, FWM): this service is skipped.`,
+        lineSpan,
+      );
+      continue;
+    }
     ignore(line.start, line.end);
   }
   flushIgnored();
