@@ -239,3 +239,47 @@ describe('parseIpvsadm on composed text (ipvsadm.c print formats)', () => {
       expect(() => parseIpvsadm(t)).not.toThrow();
   });
 });
+
+describe('parseIpvsadm on the rule format (ipvsadm -S -n, or the commands pasted)', () => {
+  it('reads -A/-a lines with ipvsadm(8) defaults: wlc, -g, weight 1, -p 300', () => {
+    const text = [
+      '-A -t 10.96.0.1:443 -s rr -p 10800',
+      '-a -t 10.96.0.1:443 -r 192.168.1.1:6443 -m -w 1',
+      '-A -u 10.96.0.10:53',
+      '-a -u 10.96.0.10:53 -r 10.244.0.2:53',
+      '-A -f 258 -s sh -b sh-port -p',
+      '-a -f 258 -r 10.0.0.10:0 -i -w 3',
+    ].join('\n');
+    const { result, diagnostics } = parseIpvsadm(text);
+    expect(diagnostics).toEqual([]);
+    expect(result.listing).toBe('rules');
+    expect(result.services.map((s) => [s.key, s.scheduler, s.persistence?.timeout ?? null])).toEqual([
+      ['TCP 10.96.0.1:443', 'rr', 10800],
+      ['UDP 10.96.0.10:53', 'wlc', null],
+      ['FWM 258', 'sh', 300],
+    ]);
+    expect(result.services[2]!.schedFlags).toEqual(['sh-port']);
+    expect(result.services.map((s) => s.realServers.map((r) => [r.address, r.forward, r.weight]))).toEqual([
+      [['192.168.1.1', 'Masq', 1]],
+      [['10.244.0.2', 'Route', 1]],
+      [['10.0.0.10', 'Tunnel', 3]],
+    ]);
+  });
+
+  it('reads the commands as posted, with the ipvsadm word and # comments (kube-proxy explainers)', () => {
+    const { result } = parseIpvsadm(
+      [
+        '# IPVS virtual server configuration',
+        'ipvsadm -A -t 10.96.0.1:443 -s rr  # Round-robin scheduling',
+        'ipvsadm -a -t 10.96.0.1:443 -r 192.168.1.10:8080 -m  # Real server 1',
+        'ipvsadm -a -t 10.96.0.1:443 -r 192.168.1.11:8080 -m  # Real server 2',
+      ].join('\n'),
+    );
+    expect(result.services[0]!.realServers.map((r) => r.address)).toEqual(['192.168.1.10', '192.168.1.11']);
+  });
+
+  it('reports a real server whose service was not added first', () => {
+    const { diagnostics } = parseIpvsadm('-a -t 10.96.0.1:443 -r 192.168.1.1:6443 -m -w 1\n');
+    expect(diagnostics.map((d) => d.code)).toContain('ipvs/orphan-real-server');
+  });
+});

@@ -1,7 +1,8 @@
 import { span } from '../text/span';
-import { textLines, wordsOf } from '../text/words';
+import { textLines, type Word, wordsOf } from '../text/words';
 import { type IpvsDiagnostic, IpvsSink } from './codes';
 import { readEndpoint } from './endpoint';
+import { isRuleLine, readRuleLine } from './ruleLine';
 import { readServerLine } from './serverLine';
 import { isServiceWord, readServiceLine } from './serviceLine';
 import type { IpvsListing, IpvsTable, RealServer, VirtualService } from './types';
@@ -22,7 +23,8 @@ type Draft = Omit<VirtualService, 'realServers'> & { realServers: RealServer[] }
 export function parseIpvsadm(text: string): IpvsParseResult {
   const sink = new IpvsSink();
   const services: Draft[] = [];
-  const keys = new Set<string>();
+  const byKey = new Map<string, Draft>();
+  let sawRules = false;
   let version: string | null = null;
   let connTableSize: number | null = null;
   let listing: IpvsListing | null = null;
@@ -100,6 +102,37 @@ export function parseIpvsadm(text: string): IpvsParseResult {
       current = null;
       continue;
     }
+    // `ipvsadm -A -t … -s rr  # comment` as people paste the commands: the same rule format.
+    const ruleWords = commandWords(words);
+    if (ruleWords !== null) {
+      flushIgnored();
+      sawRules = true;
+      current = null;
+      const rule = readRuleLine(ruleWords, sink);
+      if (rule?.kind === 'service') {
+        if (byKey.has(rule.service.key))
+          sink.add(
+            'ipvs/duplicate-service',
+            `"${rule.service.key}" is listed twice; the first listing is kept.`,
+            lineSpan,
+          );
+        else {
+          const d: Draft = { ...rule.service, realServers: [] };
+          byKey.set(d.key, d);
+          services.push(d);
+        }
+      } else if (rule?.kind === 'server') {
+        const d = byKey.get(rule.key);
+        if (d === undefined)
+          sink.add(
+            'ipvs/orphan-real-server',
+            `A real server of "${rule.key}" before its "-A" line: its service is unknown.`,
+            lineSpan,
+          );
+        else d.realServers.push(rule.server);
+      }
+      continue;
+    }
     if (first.text === '->') {
       flushIgnored();
       if (current === null) {
@@ -128,7 +161,7 @@ export function parseIpvsadm(text: string): IpvsParseResult {
         current = null;
         continue;
       }
-      if (keys.has(svc.key)) {
+      if (byKey.has(svc.key)) {
         sink.add(
           'ipvs/duplicate-service',
           `"${svc.key}" is listed twice; the first listing is kept.`,
@@ -137,8 +170,8 @@ export function parseIpvsadm(text: string): IpvsParseResult {
         current = { ...svc, realServers: [] }; // read its servers, then drop them
         continue;
       }
-      keys.add(svc.key);
       current = { ...svc, realServers: [] };
+      byKey.set(svc.key, current);
       services.push(current);
       continue;
     }
@@ -169,16 +202,25 @@ export function parseIpvsadm(text: string): IpvsParseResult {
       'No IPVS virtual service line (e.g. "TCP  10.96.0.1:443 rr") was found.',
       span(0, text.length),
     );
-  else if (listing === null)
+  else if (listing === null && !sawRules)
     sink.add(
       'ipvs/no-header',
       'No "Prot LocalAddress:Port …" header was pasted: the columns of `ipvsadm -Ln` are assumed.',
       services[0]?.span ?? span(0, 0),
     );
   return {
-    result: { version, connTableSize, listing: listing ?? 'list', services },
+    result: { version, connTableSize, listing: listing ?? (sawRules ? 'rules' : 'list'), services },
     diagnostics: sink.diagnostics,
   };
+}
+
+/** The words of an ipvsadm rule line (`-A …`, `ipvsadm -a …`) without a trailing `# comment`, or null. */
+function commandWords(words: readonly Word[]): Word[] | null {
+  const from = words[0]?.text === 'ipvsadm' ? 1 : 0;
+  const head = words[from];
+  if (head === undefined || !isRuleLine(head.text)) return null;
+  const hash = words.findIndex((w, k) => k > from && w.text.startsWith('#'));
+  return words.slice(from, hash === -1 ? words.length : hash);
 }
 
 /** The listing a `Prot LocalAddress:Port …` header announces (ipvsadm.c, print_title). */

@@ -10,7 +10,8 @@ export type IpvsProtocol = 'TCP' | 'UDP' | 'SCTP';
 export type ForwardMethod = 'Masq' | 'Route' | 'Tunnel' | 'Local';
 
 /** Which `ipvsadm -L` listing the text is: its columns differ (ipvsadm.c, print_title). */
-export type IpvsListing = 'list' | 'stats' | 'rate' | 'persistent-conn' | 'thresholds';
+/** `rules` is `ipvsadm -S -n` (ipvsadm-save): `-A …` / `-a …` lines. */
+export type IpvsListing = 'list' | 'stats' | 'rate' | 'persistent-conn' | 'thresholds' | 'rules';
 
 export type IpFamily = 'ipv4' | 'ipv6';
 
