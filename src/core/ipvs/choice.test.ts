@@ -115,19 +115,21 @@ describe('chooseRealServer: connection-count schedulers on the listed counters',
     expect(nq.kind === 'pick-now' && names(nq.candidates)).toEqual(['10.0.0.1:80']);
   });
 
-  it('fo picks the highest weight; ovf the highest weight still below its weight in ActiveConn', () => {
+  it('fo picks the highest weight; ovf the highest weight whose ActiveConn does not exceed it', () => {
     const servers: [string, number, number, number][] = [
-      ['10.0.0.1:80', 5, 5, 0],
+      ['10.0.0.1:80', 5, 6, 0],
       ['10.0.0.2:80', 2, 1, 0],
     ];
     const fo = chooseRealServer(service('fo', servers));
     expect(fo.kind === 'pick-now' && names(fo.candidates)).toEqual(['10.0.0.1:80']);
     const ovf = chooseRealServer(service('ovf', servers));
     expect(ovf.kind === 'pick-now' && names(ovf.candidates)).toEqual(['10.0.0.2:80']);
-    expect(chooseRealServer(service('ovf', [['10.0.0.1:80', 1, 1, 0]]))).toEqual({
+    expect(chooseRealServer(service('ovf', [['10.0.0.1:80', 1, 2, 0]]))).toEqual({
       kind: 'none',
       reason: 'all-full',
     });
+    const atWeight = chooseRealServer(service('ovf', [['10.0.0.1:80', 1, 1, 0]]));
+    expect(atWeight.kind === 'pick-now' && names(atWeight.candidates)).toEqual(['10.0.0.1:80']);
   });
 });
 

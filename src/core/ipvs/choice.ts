@@ -73,7 +73,7 @@ export function chooseRealServer(service: VirtualService): ServerChoice {
     default: {
       const candidates = pickNow(scheduler.name, eligible);
       if (candidates === null) return { kind: 'depends', scheduler, eligible };
-      // ovf with every server at its weight: ip_vs_ovf.c finds no dest and the packet is refused.
+      // ovf with every server above its weight: ip_vs_ovf.c finds no dest, the packet is refused.
       if (candidates.length === 0) return { kind: 'none', reason: 'all-full' };
       return { kind: 'pick-now', scheduler, candidates };
     }
@@ -117,8 +117,9 @@ function pickNow(name: string, eligible: readonly RealServer[]): RealServer[] | 
       return eligible.filter((s) => w(s) === top);
     }
     case 'ovf': {
-      // ip_vs_ovf.c: the highest-weight server whose activeconns < weight; none → no destination.
-      const open = eligible.filter((s) => a(s) < w(s));
+      // ip_vs_ovf.c: skips a dest whose activeconns > weight, then takes the highest weight;
+      // none left → no destination.
+      const open = eligible.filter((s) => a(s) <= w(s));
       if (open.length === 0) return [];
       const top = Math.max(...open.map(w));
       return open.filter((s) => w(s) === top);

@@ -48,7 +48,7 @@ function describeChoice(choice: ServerChoice, service: VirtualService): string {
         ? `${service.key} has no real server: IPVS drops a new connection and answers ICMP port unreachable (ip_vs_leave).`
         : choice.reason === 'all-weight-zero'
           ? `Every real server of ${service.key} has weight 0 (terminating endpoints): no new connection is accepted; IPVS drops it and answers ICMP port unreachable.`
-          : `Every real server of ${service.key} has as many active connections as its weight: ovf finds none and the connection is refused.`;
+          : `Every real server of ${service.key} has more active connections than its weight: ovf finds none and the connection is refused.`;
     case 'shares': {
       const parts = choice.shares.map((s) => `${formatEndpoint(s.server)} ${pct(s.share)}`).join(', ');
       const what = choice.scheduler.name === 'rr' ? 'in turn, equally' : 'in proportion to weight';
@@ -78,7 +78,7 @@ function describePersistence(service: VirtualService): string | null {
   // ip_vs_core.c ip_vs_sched_persist: a connection template keyed by client address (masked)
   // and the service sends later connections to the template's real server while it lives; the
   // template's timer is the persistence timeout (ip_vs_conn.c).
-  return `persistent ${p.timeout}: new connections from ${who} within ${p.timeout} s go to the same real server (kube-proxy: sessionAffinity ClientIP, timeoutSeconds ${p.timeout}).`;
+  return `persistent ${p.timeout}: new connections from ${who} within ${p.timeout} s go to the same real server (kube-proxy: sessionAffinity ClientIP, timeoutSeconds ${p.timeout}); the scheduler only picks for a client's first connection, so its shares are per client, not per connection.`;
 }
 
 const FORWARD_TEXT: Readonly<Record<ForwardMethod, { dnat: boolean; text: string }>> = {

@@ -88,7 +88,7 @@ export const SCHEDULERS: ReadonlyMap<string, SchedulerInfo> = new Map([
     'ovf',
     'weighted overflow',
     'weights',
-    'weights and active connections: the highest-weight real server whose ActiveConn is below its weight',
+    'weights and active connections: the highest-weight real server whose ActiveConn does not exceed its weight',
   ),
   S(
     'twos',
