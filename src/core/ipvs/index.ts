@@ -3,8 +3,10 @@ export { chooseRealServer, eligibleServers, type ServerChoice, type Share } from
 export { IPVS_CODES, type IpvsCode, type IpvsDiagnostic } from './codes';
 export { formatEndpoint } from './endpoint';
 export {
+  canonicalAddress,
   findFwmarkService,
   findVirtualService,
+  isVirtualAddress,
   modelService,
   type ServiceModel,
   virtualAddresses,

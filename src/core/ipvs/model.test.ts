@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { readFixture } from '../../../test/fixtures';
-import { findFwmarkService, findVirtualService, modelService, virtualAddresses } from './model';
+import {
+  findFwmarkService,
+  findVirtualService,
+  isVirtualAddress,
+  modelService,
+  virtualAddresses,
+} from './model';
 import { parseIpvsadm } from './parseIpvsadm';
 
 const opsnull = () => parseIpvsadm(readFixture('ipvs/real-opsnull-251.ipvsadm-Ln.txt')).result;
@@ -72,5 +78,8 @@ describe('virtualAddresses and lookups', () => {
     const t = parseIpvsadm('TCP  [fd00:0::1]:443 rr\n  -> [fd00::10]:6443  Masq 1 0 0\n').result;
     expect(findVirtualService(t, 'TCP', 'fd00::1', 443)).not.toBeNull();
     expect([...virtualAddresses(t)]).toEqual(['fd00::1']);
+    expect(findVirtualService(t, 'TCP', 'fd00:0:0:0:0:0:0:1', 443)).not.toBeNull();
+    expect(isVirtualAddress(t, 'FD00::0001')).toBe(true);
+    expect(isVirtualAddress(t, 'fd00::2')).toBe(false);
   });
 });

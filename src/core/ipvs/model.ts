@@ -1,3 +1,4 @@
+import { formatIpv6, parseIpv6 } from '../iptables/address';
 import { chooseRealServer, type ServerChoice } from './choice';
 import { formatEndpoint } from './endpoint';
 import type { ForwardMethod, IpvsProtocol, IpvsTable, RealServer, VirtualService } from './types';
@@ -125,6 +126,18 @@ export function virtualAddresses(table: IpvsTable): ReadonlySet<string> {
   return out;
 }
 
+/** `address` as the table stores it: IPv6 compressed (`fd00:0::1` → `fd00::1`), IPv4 as is. */
+export function canonicalAddress(address: string): string {
+  if (address.indexOf(':') === -1) return address;
+  const g = parseIpv6(address);
+  return g === null ? address : formatIpv6(g);
+}
+
+/** True when `address` is a virtual address of the table (local on kube-ipvs0 in IPVS mode). */
+export function isVirtualAddress(table: IpvsTable, address: string): boolean {
+  return virtualAddresses(table).has(canonicalAddress(address));
+}
+
 /** The virtual service a packet to `address:port` over `protocol` hits, or null. */
 export function findVirtualService(
   table: IpvsTable,
@@ -132,9 +145,10 @@ export function findVirtualService(
   address: string,
   port: number,
 ): VirtualService | null {
+  const want = canonicalAddress(address);
   return (
     table.services.find(
-      (s) => s.protocol === protocol && s.endpoint?.address === address && s.endpoint.port === port,
+      (s) => s.protocol === protocol && s.endpoint?.address === want && s.endpoint.port === port,
     ) ?? null
   );
 }
