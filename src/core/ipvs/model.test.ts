@@ -83,3 +83,27 @@ describe('virtualAddresses and lookups', () => {
     expect(isVirtualAddress(t, 'fd00::2')).toBe(false);
   });
 });
+
+describe("kube-proxy's IPVS test expectations", () => {
+  it('TestSessionAffinity: every virtual server of a ClientIP Service has timeout 10800 (DefaultClientIPServiceAffinitySeconds)', () => {
+    // pkg/proxy/ipvs/proxier_test.go TestSessionAffinity: NodePort Service 10.20.30.41:80,
+    // nodePort 3001, externalIP 50.60.70.81, node IP 100.101.102.103, sessionAffinity ClientIP;
+    // it asserts svc.Timeout == 10800 for every IPVS virtual server. This is the listing that
+    // state prints as (ipvsadm.c formats), with no endpoints (makeEndpointsMap(fp) is empty).
+    const t = parseIpvsadm(
+      [
+        'TCP  10.20.30.41:80 rr persistent 10800',
+        'TCP  50.60.70.81:80 rr persistent 10800',
+        'TCP  100.101.102.103:3001 rr persistent 10800',
+      ].join('\n'),
+    ).result;
+    for (const s of t.services) {
+      const m = modelService(s);
+      expect(s.persistence?.timeout, s.key).toBe(10800);
+      expect(m.persistence, s.key).toContain('within 10800 s');
+      // No endpoints: IPVS refuses the connection instead of inventing a destination.
+      expect(m.choice.kind, s.key).toBe('none');
+    }
+    expect([...virtualAddresses(t)]).toEqual(['10.20.30.41', '50.60.70.81', '100.101.102.103']);
+  });
+});
