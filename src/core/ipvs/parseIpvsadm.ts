@@ -16,7 +16,8 @@ type Draft = Omit<VirtualService, 'realServers'> & { realServers: RealServer[] }
 
 /**
  * Reads `ipvsadm -Ln` output (also `-L -n`, `-L` with names, `--stats`, `--rate`,
- * `--thresholds`, `--persistent-conn`), pasted with or without its headers and with prompts or
+ * `--thresholds`, `--persistent-conn`) and the rule format of `ipvsadm -S -n` (or the
+ * `ipvsadm -A/-a …` commands as people paste them), with or without headers and with prompts or
  * prose around it. Never throws; every problem is a diagnostic at its offset. The format is
  * ipvsadm.c's list_all / print_title / print_service_entry.
  */
