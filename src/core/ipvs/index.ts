@@ -2,6 +2,7 @@
 export { chooseRealServer, eligibleServers, type ServerChoice, type Share } from './choice';
 export { IPVS_CODES, type IpvsCode, type IpvsDiagnostic } from './codes';
 export { formatEndpoint } from './endpoint';
+export { type IpvsLookup, type IpvsOutcome, type IpvsPacket, lookupIpvs } from './lookup';
 export {
   canonicalAddress,
   findFwmarkService,
