@@ -2,7 +2,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { IPSET_CODES } from '../core/ipset/codes';
 import { IPTABLES_CODES } from '../core/iptables/codes';
+import { IPVS_CODES } from '../core/ipvs/codes';
 import { KUBECTL_CODES } from '../core/kubectl/codes';
 import { NFTABLES_CODES } from '../core/nftables/codes';
 import { CODE_EXPLANATIONS_ZH, explainCodeZh } from './codesZh';
@@ -33,13 +35,25 @@ const CODES = [
     ...IPTABLES_CODES.map((c) => c.code),
     ...NFTABLES_CODES.map((c) => c.code),
     ...Object.keys(KUBECTL_CODES),
+    ...IPVS_CODES.map((c) => c.code),
+    ...IPSET_CODES.map((c) => c.code),
     ...literalCodes(),
   ]),
 ].sort();
 
 describe('CODE_EXPLANATIONS_ZH', () => {
   it('finds the codes of every family', () => {
-    for (const family of ['iptables/', 'nftables/', 'kubectl/', 'model/', 'trace/', 'share/', 'ui/'])
+    for (const family of [
+      'iptables/',
+      'nftables/',
+      'kubectl/',
+      'ipvs/',
+      'ipset/',
+      'model/',
+      'trace/',
+      'share/',
+      'ui/',
+    ])
       expect(CODES.some((c) => c.startsWith(family))).toBe(true);
   });
   it('explains every diagnostic and assumption code', () => {

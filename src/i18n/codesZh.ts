@@ -1,5 +1,5 @@
 /**
- * 简体中文 explanations of every diagnostic code (iptables/, nftables/, kubectl/, model/, trace/, share/, ui/)
+ * 简体中文 explanations of every diagnostic code (iptables/, nftables/, kubectl/, ipvs/, ipset/, model/, trace/, share/, ui/)
  * and every tracer assumption code (trace/): what was found and what the app did about it. Core
  * messages stay English; the UI shows these beside them when the language is zh-CN. Vocabulary as
  * in zh-CN.ts and the tracer's messages: 链, 规则, 目标地址转换 DNAT, 地址伪装, 端点, 数据包.
@@ -203,6 +203,49 @@ export const CODE_EXPLANATIONS_ZH: Readonly<Record<string, string>> = {
   'share/too-large': '这个场景解压后超过 64 MB 上限，为安全起见没有打开。',
   'share/bad-json': '场景内容不是有效的 JSON，无法打开。',
   'share/bad-shape': '场景缺少某个字段或字段有误，无法打开。',
+
+  // ipvsadm -Ln 输出（src/core/ipvs/codes.ts）
+  'ipvs/empty': '没有内容：请粘贴节点上 ipvsadm -Ln 的输出。',
+  'ipvs/not-ipvsadm':
+    '文本中没有找到 IPVS 虚拟服务行（例如 “TCP  10.96.0.1:443 rr”），这不是 ipvsadm -Ln 的输出。',
+  'ipvs/ignored-text': '这些行不是 ipvsadm 的输出（shell 提示符、说明文字），已跳过。',
+  'ipvs/elided-lines':
+    '“...” 表示粘贴时省略了若干行：这里没有列出的虚拟服务在节点上可能存在，追踪结果可能不完整。',
+  'ipvs/not-numeric':
+    '这是主机名或端口名（ipvsadm -L 没有加 -n），这里无法解析成地址，追踪时无法匹配。请粘贴 ipvsadm -Ln 的输出。',
+  'ipvs/bad-address': '这个地址不是 IPv4 地址，也不是用方括号括起的 IPv6 地址，这一行被略去。',
+  'ipvs/bad-port': '端口不是数字或超出 0–65535，这一行被略去。',
+  'ipvs/bad-number': '权重、连接数或计数器不是数字，这个值被略去。',
+  'ipvs/unknown-protocol':
+    'ipvsadm 只会打印 TCP、UDP、SCTP 和 FWM（防火墙标记）虚拟服务；这个协议不认识，该服务被略去。',
+  'ipvs/unknown-scheduler': '这不是 Linux 内核自带的 IPVS 调度算法，无法说明它如何选择真实服务器。',
+  'ipvs/unknown-flag': '这不是 ipvsadm 会打印的虚拟服务标志，已原样保留但不使用。',
+  'ipvs/unknown-forward':
+    '转发方式不是 Masq、Route、Tunnel 或 Local（可能来自其他分支版本），无法说明是否做目标地址转换 DNAT。',
+  'ipvs/orphan-real-server':
+    '这条真实服务器行（-> RIP:端口）出现在任何虚拟服务行之前，不知道它属于哪个服务，已略去。',
+  'ipvs/duplicate-service': '同一个虚拟服务出现了两次，只保留第一次的内容。',
+  'ipvs/no-header': '没有粘贴 ipvsadm 的列标题（Prot LocalAddress:Port …），按 ipvsadm -Ln 的列来读取。',
+  'ipvs/connection-listing': '这是 ipvsadm -Lnc 的连接列表，不是虚拟服务，已跳过。',
+  'ipvs/too-many-diagnostics': '问题太多，其余的提示被省略（文本仍被完整读取）。',
+
+  // ipset list / ipset save 输出（src/core/ipset/codes.ts）
+  'ipset/empty': '没有内容：请粘贴节点上 ipset list（或 ipset save）的输出。',
+  'ipset/not-ipset':
+    '文本中没有找到集合（ipset list 的 “Name: …” 或 ipset save 的 “create …”），这不是 ipset 的输出。',
+  'ipset/ignored-text': '这些行不是 ipset 的输出（shell 提示符、说明文字），已跳过。',
+  'ipset/unknown-type': 'ipset 没有这种集合类型：它的成员只作为文本保留，匹配时永远不会命中。',
+  'ipset/bad-member': '这个成员与集合类型不符（地址、端口或协议有误），已略去。',
+  'ipset/bad-field': '表头字段（Revision、References 等）不是数字，这个值被略去。',
+  'ipset/unknown-option': '这不是 ipset 会打印的集合或成员选项，已原样保留但不使用。',
+  'ipset/entries-mismatch':
+    '“Number of entries” 与列出的成员数不一致：粘贴的内容被截断，数据包可能匹配一个这里没有显示的成员。',
+  'ipset/no-members': '这个集合没有列出成员（ipset list -t 或被截断的粘贴）：无法判断数据包是否匹配它。',
+  'ipset/unknown-set': '“add 集合名 …” 所添加的集合在前面没有 “create 集合名 …” 行，这个成员被略去。',
+  'ipset/duplicate-set': '同一个集合名出现了两次，只保留第一次的内容。',
+  'ipset/member-outside-set':
+    '这一行看起来像集合成员，但它前面没有打开的集合（Name: … / Members:），不知道属于哪个集合。',
+  'ipset/too-many-diagnostics': '问题太多，其余的提示被省略（文本仍被完整读取）。',
 
   // 应用本身（src/workers）
   'ui/internal-error': '应用在某个分析阶段内部出错（程序缺陷）；这一阶段没有结果，其余部分照常工作。',
