@@ -56,6 +56,7 @@ for (const size of SIZES) {
       }
       // Readable by default: chain names at least 12 px as drawn.
       expect(await layout.drawnTitlePx(layout.packetNode())).toBeGreaterThanOrEqual(11.9);
+      await explorer.screenshot(`screen-${size.width}x${size.height}`);
     });
   });
 }
@@ -123,6 +124,7 @@ test.describe('presenter mode at 1280x720', () => {
     for (const { name, box } of await layout.overlayBoxes()) {
       for (const n of nodes) expect(intersects(box, n), `${name} over a path node`).toBe(false);
     }
+    await explorer.screenshot('presenter-1280x720');
   });
 });
 
