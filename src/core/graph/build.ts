@@ -1,4 +1,4 @@
-import type { Chain, Rule, Ruleset } from '../model/ruleset';
+import type { Chain, Rule, Ruleset, Table } from '../model/ruleset';
 import { dnatEndpoint, ruleLabel } from './labels';
 import { classifyChain, MARK_CHAINS, ROLE_COLUMN } from './roles';
 import { indexServiceGroups, type ServiceGroup } from './services';
@@ -20,6 +20,11 @@ export interface BuildOptions {
   readonly defaultShown?: number;
   /** Endpoint IP → pod name, where kubectl gave one. */
   readonly pods?: Readonly<Record<string, string>>;
+  /**
+   * At most this many chains are drawn (default 300), Services or not: the canvas measures and
+   * redraws every node it is given, and a 10,000-chain jump ladder froze the page for seconds.
+   */
+  readonly maxChains?: number;
 }
 
 /** Targets that end the packet's walk of the table: shown as badges on their chain. */
@@ -81,6 +86,29 @@ function visibleChains(
 }
 
 /**
+ * At most `max` of the `shown` chains: the hooks, then the path's chains in path order, then the
+ * rest breadth-first from those (the order a reader follows the jumps), then in file order.
+ */
+function capChains(nat: Table, shown: Set<string>, path: readonly string[], max: number): Set<string> {
+  if (shown.size <= max) return shown;
+  const kept = new Set<string>();
+  const add = (c: string): boolean => {
+    if (kept.size >= max || kept.has(c) || !shown.has(c)) return false;
+    kept.add(c);
+    return true;
+  };
+  for (const c of [...ALWAYS_SHOWN, ...path]) add(c);
+  const queue = [...kept];
+  for (let i = 0; i < queue.length && kept.size < max; i++) {
+    for (const r of nat.chains[queue[i]!]?.rules ?? []) {
+      if (r.target.kind === 'jump' && add(r.target.chain)) queue.push(r.target.chain);
+    }
+  }
+  for (const c of nat.order) add(c);
+  return kept;
+}
+
+/**
  * Builds the nat table's chain graph: one node per chain (KUBE-MARK-* become badges), one node per
  * DNAT endpoint, one edge per jump/goto/DNAT rule labelled with its match in short form. With
  * more than `maxServices` Service ports, or a `focus`, only the skeleton (chains of no Service),
@@ -91,7 +119,9 @@ export function buildChainGraph(ruleset: Ruleset, options: BuildOptions = {}): C
   const nat = ruleset.tables.nat;
   const groups = options.groups ?? indexServiceGroups(ruleset);
   if (!nat) return { nodes: [], edges: [], services: { total: groups.length, shown: 0 }, focused: false };
-  const { chains, shown, focused } = visibleChains(nat.order, groups, options);
+  const visible = visibleChains(nat.order, groups, options);
+  const { shown, focused } = visible;
+  const chains = capChains(nat, visible.chains, options.pathChains ?? [], options.maxChains ?? 300);
   const labelOf = new Map<string, string>();
   for (const g of groups) if (g.label) for (const c of g.chains) labelOf.set(c, g.label);
 
@@ -154,7 +184,14 @@ export function buildChainGraph(ruleset: Ruleset, options: BuildOptions = {}): C
     // Chains kube-proxy does not own sit one column right of their first caller.
     if (n.role === 'other') nodes.set(id, { ...n, column: (callerColumn.get(n.chain) ?? 0) + 1 });
   }
-  return { nodes: [...nodes.values()], edges, services: { total: groups.length, shown }, focused };
+  const drawn = [...nodes.values()];
+  return {
+    nodes: drawn,
+    edges,
+    services: { total: groups.length, shown },
+    focused,
+    chains: { total: nat.order.length, shown: drawn.filter((n) => n.chain !== null).length },
+  };
 }
 
 function edgeOf(

@@ -76,6 +76,11 @@ export interface ChainGraph {
   readonly services: { readonly total: number; readonly shown: number };
   /** True when the graph is a focus view (some Services hidden). */
   readonly focused: boolean;
+  /**
+   * Chains in the nat table and how many are drawn: fewer when the graph is cut to
+   * `BuildOptions.maxChains` (a dump of thousands of chains), whether Services or not.
+   */
+  readonly chains?: { readonly total: number; readonly shown: number };
 }
 
 /** Top-left position and size of each node after layout, in React Flow's coordinate space. */
