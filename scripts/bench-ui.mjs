@@ -152,29 +152,104 @@ const longWords = (l) =>
   `${l.count} long tasks > 100 ms (longest ${l.longest.toFixed(0)} ms, total ${l.total.toFixed(0)} ms)`;
 
 /**
- * With --profile: samples the page's main thread (CDP Profiler; the worker is another target) and
- * prints its top functions by self time when `stop(phase)` is called.
+ * With --profile: samples the page's main thread (CDP Profiler; the worker is another target) and,
+ * when `stop(phase)` is called, prints its top functions by self time, then each long task of the
+ * phase with where it came from (outermost page frame) and what it spent its time in (self time).
  */
 async function profiler(page) {
   if (!values.profile) return { stop: async () => {} };
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Profiler.enable');
   await cdp.send('Profiler.setSamplingInterval', { interval: 500 });
-  await cdp.send('Profiler.start');
+  let pageStart = 0;
+  // A 10 ms busy loop in a function of known name: its first sample ties the profile's clock to
+  // the page's (where the long tasks are).
+  const start = async () => {
+    await cdp.send('Profiler.start');
+    pageStart = await page.evaluate(() => {
+      function kpeClockMark() {
+        const t = performance.now();
+        while (performance.now() - t < 10);
+        return t;
+      }
+      return kpeClockMark();
+    });
+  };
+  await start();
+  const name = (f) =>
+    `${f.functionName || '(anonymous)'} ${f.url.split('/').pop()}:${f.lineNumber + 1}:${f.columnNumber + 1}`;
+  const top = (map, n) =>
+    [...map]
+      .filter(([k]) => !/^\((idle|program|root)\)/.test(k))
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, n);
+  const list = (map, n) =>
+    top(map, n)
+      .map(([k, ms]) => `${k} ${ms.toFixed(0)}`)
+      .join(' | ');
+  const add = (map, k, ms) => map.set(k, (map.get(k) ?? 0) + ms);
   return {
     async stop(phase) {
       const { profile } = await cdp.send('Profiler.stop');
-      const self = new Map();
       const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+      const parent = new Map();
+      for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+      /** The outermost frame of a sample that belongs to the page's scripts. */
+      const entry = (id) => {
+        let found = null;
+        for (let at = id; at !== undefined; at = parent.get(at)) {
+          const f = byId.get(at).callFrame;
+          if (f.url.includes('/assets/')) found = name(f);
+        }
+        return found ?? name(byId.get(id).callFrame);
+      };
+      const tasks = (await page.evaluate(() => window.__longTasks))
+        .filter((t) => t.start >= pageStart && t.duration > 100)
+        .map((t) => ({ ...t, self: new Map(), entry: new Map(), total: new Map() }));
+      const self = new Map();
+      const times = [];
+      let at = profile.startTime;
+      for (const d of profile.timeDeltas) {
+        at += d;
+        times.push(at);
+      }
+      const mark = profile.samples.findIndex((id) => byId.get(id).callFrame.functionName === 'kpeClockMark');
+      const zero = mark >= 0 ? times[mark] : profile.startTime;
       profile.samples.forEach((id, i) => {
-        const f = byId.get(id).callFrame;
-        const key = `${f.functionName || '(anonymous)'} ${f.url.split('/').pop()}:${f.lineNumber + 1}:${f.columnNumber + 1}`;
-        self.set(key, (self.get(key) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
+        const ms = (profile.timeDeltas[i + 1] ?? 0) / 1000;
+        const k = name(byId.get(id).callFrame);
+        add(self, k, ms);
+        const t = pageStart + (times[i] - zero) / 1000;
+        const task = tasks.find((x) => t >= x.start && t <= x.start + x.duration);
+        if (task) {
+          add(task.self, k, ms);
+          add(task.entry, entry(id), ms);
+          // Inclusive time: every page function on the stack, once per sample.
+          const seen = new Set();
+          for (let a = id; a !== undefined; a = parent.get(a)) {
+            const f = byId.get(a).callFrame;
+            if (f.url.includes('/assets/')) seen.add(name(f));
+          }
+          for (const k of seen) add(task.total, k, ms);
+        }
       });
-      const top = [...self].filter(([k]) => !/^\(idle\)|^\(program\)/.test(k)).sort((a, b) => b[1] - a[1]);
       log(`  profile: ${phase} — main thread, top self time`);
-      for (const [k, ms] of top.slice(0, 14)) log(`    ${ms.toFixed(0).padStart(6)} ms  ${k}`);
-      await cdp.send('Profiler.start');
+      for (const [k, ms] of top(self, 10)) log(`    ${ms.toFixed(0).padStart(6)} ms  ${k}`);
+      for (const t of tasks) {
+        log(`    long task at ${(t.start - pageStart).toFixed(0)} ms, ${t.duration.toFixed(0)} ms:`);
+        log(
+          `      from  ${top(t.entry, 4)
+            .map(([k, ms]) => `${k} ${ms.toFixed(0)}`)
+            .join(' | ')}`,
+        );
+        log(`      total ${list(t.total, 14)}`);
+        log(
+          `      self  ${top(t.self, 6)
+            .map(([k, ms]) => `${k} ${ms.toFixed(0)}`)
+            .join(' | ')}`,
+        );
+      }
+      await start();
     },
   };
 }
@@ -187,7 +262,9 @@ async function sendPacket(page, { dst, port, protocol }) {
   await page.getByLabel('Destination port', { exact: true }).fill(String(port));
   await page.getByLabel('Protocol', { exact: true }).selectOption(protocol);
   await page.getByLabel('Node IP', { exact: true }).fill(nodeIp);
+  const tClick = performance.now();
   await page.getByRole('button', { name: 'Send packet' }).click();
+  return tClick;
 }
 
 const statusOf = (page) =>
@@ -254,8 +331,7 @@ async function benchBig() {
   if (target) {
     const port0 = target.ports[0];
     const s0 = await pageNow(page);
-    const tSend = performance.now();
-    await sendPacket(page, {
+    const tSend = await sendPacket(page, {
       dst: target.clusterIP,
       port: port0.port,
       protocol: port0.protocol.toLowerCase(),
@@ -327,8 +403,7 @@ async function benchDeep() {
   );
   await prof.stop('deep chain: open → drawn');
   const s0 = await pageNow(page);
-  const tSend = performance.now();
-  await sendPacket(page, { dst: deep.clusterIP, port: deep.port, protocol: 'tcp' });
+  const tSend = await sendPacket(page, { dst: deep.clusterIP, port: deep.port, protocol: 'tcp' });
   await page.getByRole('status', { name: 'Verdict' }).waitFor({ timeout: 300_000 });
   const tVerdict = performance.now();
   await page
