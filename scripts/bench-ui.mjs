@@ -423,6 +423,16 @@ async function benchDeep() {
     `  send → verdict shown    ${seconds(tVerdict - tSend)}   ("${verdict}"; path listed ${seconds(tPath - tSend)}, ${steps} steps drawn; ${longWords(await longTasks(page, s0, s1))})`,
   );
   await prof.stop('deep chain: send → verdict');
+  // Playback walks the 1,000-step path: each step redraws the path list, the graph, the editor line.
+  const p0 = await pageNow(page);
+  const tPlay = performance.now();
+  await page.waitForTimeout(3000);
+  const p1 = await pageNow(page);
+  const position = (await page.locator('.playback-position').textContent())?.trim();
+  log(
+    `  playing for 3 s          ${seconds(performance.now() - tPlay)} of wall time   (at "${position}"; ${longWords(await longTasks(page, p0, p1))})`,
+  );
+  await prof.stop('deep chain: playback');
   const c0 = performance.now();
   await page.getByRole('button', { name: 'Send packet' }).click();
   await page.getByRole('status', { name: 'Verdict' }).waitFor();

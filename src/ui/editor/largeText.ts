@@ -1,4 +1,5 @@
 import { PieceTreeTextBufferBuilder } from 'monaco-editor/editor/common/model/pieceTreeTextBuffer/pieceTreeTextBufferBuilder';
+import { LongLineTally } from './longLines';
 import { monaco } from './monaco';
 
 /**
@@ -11,8 +12,8 @@ import { monaco } from './monaco';
  * slices through edits (`applyEdits`), which re-split the text and were worse.
  */
 
-/** Characters per task: splitting 1 MB into lines takes ~10 ms. */
-const CHUNK_CHARS = 1_000_000;
+/** Characters per task: splitting 250 kB into lines takes a few ms (tens on a loaded machine). */
+const CHUNK_CHARS = 250_000;
 
 /** Lets other tasks run; a MessageChannel is not clamped like nested timers (4 ms each). */
 function nextTask(): Promise<void> {
@@ -38,11 +39,16 @@ export async function setTextInChunks(
   cancelled: () => boolean,
 ): Promise<boolean> {
   const builder = new PieceTreeTextBufferBuilder();
+  const tally = new LongLineTally();
   for (let at = 0; at < text.length; at += CHUNK_CHARS) {
-    builder.acceptChunk(text.slice(at, at + CHUNK_CHARS));
     await nextTask();
     if (cancelled()) return false;
+    const chunk = text.slice(at, at + CHUNK_CHARS);
+    builder.acceptChunk(chunk);
+    tally.add(chunk);
   }
+  await nextTask();
+  if (cancelled()) return false;
   const old = editor.getModel();
   if (!old || old.isDisposed()) return false;
   const { uri } = old;
@@ -52,7 +58,12 @@ export async function setTextInChunks(
     // createModel takes a text buffer factory where it takes a string (createTextBuffer in
     // Monaco's textModel.ts accepts string, snapshot or factory).
     const factory = builder.finish(true) as unknown as string;
-    editor.setModel(monaco.editor.createModel(factory, language, uri));
+    const model = monaco.editor.createModel(factory, language, uri);
+    // Asked once, as the editor attaches the model (codeEditorWidget.ts _attachModel): the answer
+    // counted on the way in, instead of a walk over every line in this task.
+    const dominated = tally.dominated();
+    Object.assign(model, { isDominatedByLongLines: () => dominated });
+    editor.setModel(model);
   });
   return true;
 }
