@@ -24,7 +24,7 @@ test('a 10,000-deep jump chain opens, traces, and the page keeps answering', asy
   // The graph draws the top of the ladder, not 10,000 nodes.
   const graph = page.getByRole('region', { name: 'Chain graph' });
   await expect(graph.locator('.react-flow__node').first()).toBeVisible();
-  expect(await graph.locator('.react-flow__node').count()).toBeLessThanOrEqual(310);
+  expect(await graph.locator('.react-flow__node').count()).toBeLessThanOrEqual(210);
 
   const packet = new PacketPage(page);
   await packet.send({

@@ -20,7 +20,14 @@ const t0 = await page.evaluate(() => performance.now());
 await page.getByRole('button', { name: 'Send packet' }).click();
 await page.getByRole('status', { name: 'Verdict' }).waitFor();
 const btn = page.getByRole('button', { name: 'Pause' });
-for (let i = 0; i < 8; i++) { console.log(JSON.stringify(await btn.boundingBox()), await page.locator('.playback-position').textContent()); await page.waitForTimeout(250); }
-console.log(JSON.stringify((await page.evaluate(() => window.__lt)).filter(([s]) => s > t0)));
+await btn.waitFor();
+console.log(await page.evaluate(() => new Promise((resolve) => {
+  const b = [...document.querySelectorAll('button')].find((x) => /Pause/.test(x.textContent));
+  const out = []; let n = 0; const t0 = performance.now();
+  const f = () => { const r = b.getBoundingClientRect(); out.push(`${Math.round(performance.now() - t0)}:${r.x.toFixed(1)},${r.y.toFixed(1)},${r.width.toFixed(1)},${document.scrollingElement.scrollTop}`); if (++n < 12) requestAnimationFrame(f); else resolve(out.join(' ')); };
+  requestAnimationFrame(f);
+})));
+const t1 = Date.now();
+await btn.click({ timeout: 20000 }).then(() => console.log('clicked in', Date.now() - t1), (e) => console.log('click failed', e.message.split('\n').slice(0, 8).join(' | ')));
 await page.screenshot({ path: '/tmp/perf/deep.png' });
 } finally { await b.close(); server.kill(); }

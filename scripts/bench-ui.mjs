@@ -243,6 +243,9 @@ async function profiler(page) {
             .join(' | ')}`,
         );
         log(`      total ${list(t.total, 14)}`);
+        // Components and hooks (capitalised or use*), where React's own frames hide the cause.
+        const mine = new Map([...t.total].filter(([k]) => /^(use[A-Z]|[A-Z])/.test(k)));
+        log(`      parts ${list(mine, 10)}`);
         log(
           `      self  ${top(t.self, 6)
             .map(([k, ms]) => `${k} ${ms.toFixed(0)}`)

@@ -64,7 +64,7 @@ describe('analyzeTexts', () => {
     const { response, good } = await analyzeTexts(1, deep.text, '', null, null);
     expect(response.diagnostics.iptables.filter((d) => d.severity === 'error')).toEqual([]);
     expect(response.ruleCount).toBe(10_003);
-    expect(response.graph!.nodes.length).toBeLessThanOrEqual(310);
+    expect(response.graph!.nodes.length).toBeLessThanOrEqual(210);
     expect(response.graph!.chains).toMatchObject({ total: 10_005 });
     const packet = {
       origin: 'pod',

@@ -21,7 +21,7 @@ export interface BuildOptions {
   /** Endpoint IP → pod name, where kubectl gave one. */
   readonly pods?: Readonly<Record<string, string>>;
   /**
-   * At most this many chains are drawn (default 300), Services or not: the canvas measures and
+   * At most this many chains are drawn (default 200), Services or not: the canvas measures and
    * redraws every node it is given, and a 10,000-chain jump ladder froze the page for seconds.
    */
   readonly maxChains?: number;
@@ -121,7 +121,7 @@ export function buildChainGraph(ruleset: Ruleset, options: BuildOptions = {}): C
   if (!nat) return { nodes: [], edges: [], services: { total: groups.length, shown: 0 }, focused: false };
   const visible = visibleChains(nat.order, groups, options);
   const { shown, focused } = visible;
-  const chains = capChains(nat, visible.chains, options.pathChains ?? [], options.maxChains ?? 300);
+  const chains = capChains(nat, visible.chains, options.pathChains ?? [], options.maxChains ?? 200);
   const labelOf = new Map<string, string>();
   for (const g of groups) if (g.label) for (const c of g.chains) labelOf.set(c, g.label);
 

@@ -19,6 +19,7 @@ import { ChainEdge } from './ChainEdge';
 import { ChainNode } from './ChainNode';
 import { type FlowEdge, type FlowNode, type Overlay, toFlowEdges, toFlowNodes } from './derive';
 import { ExportButtons } from './ExportButtons';
+import { keepUnchanged } from './reuse';
 import { ServiceSearch } from './ServiceSearch';
 
 const nodeTypes = { chain: ChainNode };
@@ -111,14 +112,22 @@ function Canvas() {
   const [follow, setFollow] = useState(true);
   useFocusOnPath();
 
-  const nodes = useMemo<FlowNode[]>(
-    () => (graph && positions ? toFlowNodes(graph, positions, overlay, tr) : []),
-    [graph, positions, overlay, tr],
-  );
-  const edges = useMemo<FlowEdge[]>(
-    () => (graph && positions ? toFlowEdges(graph, positions, overlay, tr) : []),
-    [graph, positions, overlay, tr],
-  );
+  // Unchanged nodes and edges keep their objects, so a playback step redraws only what it moved (reuse.ts).
+  const drawn = useRef<{ nodes: FlowNode[]; edges: FlowEdge[] }>({ nodes: [], edges: [] });
+  const nodes = useMemo<FlowNode[]>(() => {
+    drawn.current.nodes = keepUnchanged(
+      drawn.current.nodes,
+      graph && positions ? toFlowNodes(graph, positions, overlay, tr) : [],
+    );
+    return drawn.current.nodes;
+  }, [graph, positions, overlay, tr]);
+  const edges = useMemo<FlowEdge[]>(() => {
+    drawn.current.edges = keepUnchanged(
+      drawn.current.edges,
+      graph && positions ? toFlowEdges(graph, positions, overlay, tr) : [],
+    );
+    return drawn.current.edges;
+  }, [graph, positions, overlay, tr]);
 
   // A new graph (new input or focus): show all of it, unless the view follows a packet on it.
   const following = useRef(false);
