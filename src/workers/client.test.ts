@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { ServiceGroup } from '../core/graph/services';
 import { AnalysisClient, type ClientListener, type WorkerLike } from './client';
 import type { AnalyzedResponse, ErrorResponse, WorkerRequest, WorkerResponse } from './protocol';
 
@@ -20,9 +21,16 @@ class FakeWorker implements WorkerLike {
 
 function setup() {
   const workers: FakeWorker[] = [];
-  const got: { analyzed: number[]; failed: ErrorResponse[] } = { analyzed: [], failed: [] };
+  const got: { analyzed: number[]; groups: string[][]; failed: ErrorResponse[] } = {
+    analyzed: [],
+    groups: [],
+    failed: [],
+  };
   const listener: ClientListener = {
-    analyzed: (r) => got.analyzed.push(r.id),
+    analyzed: (r) => {
+      got.analyzed.push(r.id);
+      got.groups.push((r.groups ?? []).map((g) => g.key));
+    },
     layout: () => {},
     failed: (r) => got.failed.push(r),
   };
@@ -85,5 +93,29 @@ describe('AnalysisClient', () => {
     expect(workers[0]!.terminated).toBe(true);
     client.analyze('b', '', null);
     expect(workers).toHaveLength(2);
+  });
+
+  it('hands on an answer sent in slices once its last groups slice arrives, and drops older slices', () => {
+    const { client, workers, got } = setup();
+    const old = client.analyze('a', '', null);
+    const id = client.analyze('b', '', null);
+    const g = (key: string): ServiceGroup => ({
+      key,
+      label: null,
+      service: null,
+      chains: [],
+      targets: [],
+      endpoints: [],
+      noEndpoints: false,
+      source: 'rules',
+    });
+    const w = workers[0]!;
+    w.answer({ ...analyzed(id), groups: [g('A'), g('B')], groupsToFollow: 3 });
+    w.answer({ type: 'groups', id: old, groups: [g('X')] });
+    w.answer({ type: 'groups', id, groups: [g('C'), g('D')] });
+    expect(got.analyzed).toEqual([]);
+    w.answer({ type: 'groups', id, groups: [g('E')] });
+    expect(got.analyzed).toEqual([id]);
+    expect(got.groups).toEqual([['A', 'B', 'C', 'D', 'E']]);
   });
 });

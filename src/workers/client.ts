@@ -4,6 +4,7 @@ import type {
   ChainFacts,
   ErrorResponse,
   GraphFocus,
+  GroupsResponse,
   LayoutResponse,
   RuleRef,
   SimulatedResponse,
@@ -45,6 +46,9 @@ export class AnalysisClient {
   private readonly latest = new Map<string, number>();
   private readonly waiters = new Map<number, Waiter>();
   private readonly kinds = new Map<number, WorkerRequest['type']>();
+  /** An `analyzed` answer whose `groups` slices are still arriving, and the slices so far. */
+  private partial: { response: AnalyzedResponse; groups: AnalyzedResponse['groups'][]; left: number } | null =
+    null;
 
   constructor(
     private readonly createWorker: () => WorkerLike,
@@ -151,10 +155,17 @@ export class AnalysisClient {
     return w;
   }
 
-  private receive(r: WorkerResponse): void {
-    const type = r.type === 'error' ? r.request : r.type === 'analyzed' ? 'analyze' : r.type;
+  private receive(message: WorkerResponse): void {
+    const type =
+      message.type === 'error'
+        ? message.request
+        : message.type === 'analyzed' || message.type === 'groups'
+          ? 'analyze'
+          : message.type;
     const kind = type === 'traced' ? 'trace' : type === 'simulated' ? 'simulate' : type;
-    if (CONCURRENT.has(kind) ? !this.kinds.has(r.id) : this.latest.get(kind) !== r.id) return;
+    if (CONCURRENT.has(kind) ? !this.kinds.has(message.id) : this.latest.get(kind) !== message.id) return;
+    const r = this.assemble(message);
+    if (r === null) return;
     if (r.type === 'simulated' && !r.final) {
       this.waiters.get(r.id)?.onProgress?.(r);
       return;
@@ -166,6 +177,25 @@ export class AnalysisClient {
     else if (r.type === 'error' && (r.request === 'analyze' || r.request === 'layout'))
       this.listener.failed(r);
     this.settle(r.id, r);
+  }
+
+  /**
+   * An `analyzed` answer sent in slices (`groupsToFollow`) becomes whole here: `null` until its last
+   * `groups` slice arrives. Slices of an older id never get here (the latest check above).
+   */
+  private assemble(r: WorkerResponse): Exclude<WorkerResponse, GroupsResponse> | null {
+    if (r.type === 'analyzed' && (r.groupsToFollow ?? 0) > 0) {
+      this.partial = { response: r, groups: [r.groups], left: r.groupsToFollow ?? 0 };
+      return null;
+    }
+    if (r.type !== 'groups') return r;
+    const p = this.partial;
+    if (p === null || p.response.id !== r.id) return null;
+    p.groups.push(r.groups);
+    p.left -= r.groups.length;
+    if (p.left > 0) return null;
+    this.partial = null;
+    return { ...p.response, groups: p.groups.flat(), groupsToFollow: 0 };
   }
 
   private settle(id: number, r: WorkerResponse | null): void {

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Packet } from '../core/trace/types';
-import { createWorkerHandler } from './handler';
-import type { WorkerResponse } from './protocol';
+import { analyzedMessages, createWorkerHandler } from './handler';
+import type { AnalyzedResponse, WorkerResponse } from './protocol';
 
 const WEB_DUMP = readFileSync(new URL('../ui/examples/webNode.iptables-save.txt', import.meta.url), 'utf8');
 const POD_TO_WEB: Packet = {
@@ -82,5 +82,24 @@ describe('createWorkerHandler', () => {
     const progress = out.filter((r) => r.type === 'simulated');
     expect(progress.length).toBeLessThan(1000);
     expect(progress.some((r) => r.type === 'simulated' && r.final)).toBe(false);
+  });
+
+  it('sends a long list of Service groups as slices after the analysis, in order', () => {
+    const groups = Array.from({ length: 5 }, (_, i) => ({
+      key: `K${i}`,
+      label: null,
+      chains: [],
+      targets: [],
+      endpoints: [],
+    }));
+    const response = { type: 'analyzed', id: 7, groups } as unknown as AnalyzedResponse;
+    const messages = analyzedMessages(response, 2);
+    expect(messages.map((m) => [m.type, m.id, 'groups' in m ? m.groups.map((g) => g.key) : null])).toEqual([
+      ['analyzed', 7, ['K0', 'K1']],
+      ['groups', 7, ['K2', 'K3']],
+      ['groups', 7, ['K4']],
+    ]);
+    expect(messages[0]).toMatchObject({ groupsToFollow: 3 });
+    expect(analyzedMessages(response, 5)).toEqual([response]);
   });
 });

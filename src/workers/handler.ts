@@ -1,5 +1,5 @@
 import { analyzeTexts, type GoodAnalysis, graphFor } from './pipeline';
-import type { SimulateRequest, WorkerRequest, WorkerResponse } from './protocol';
+import type { AnalyzedResponse, SimulateRequest, WorkerRequest, WorkerResponse } from './protocol';
 import { chainFacts, ruleAtLine, simulateCounts, traceWithRules } from './queries';
 
 type Kind = Exclude<WorkerRequest['type'], 'cancel'>;
@@ -8,6 +8,20 @@ type Kind = Exclude<WorkerRequest['type'], 'cancel'>;
 const yieldToMessages = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
 
 const messageOf = (e: unknown): string => (e instanceof Error ? e.message : String(e));
+
+/** Service groups per message: the page decodes each message in one task (see `groupsToFollow`). */
+export const GROUPS_PER_MESSAGE = 2000;
+
+/** An `analyzed` answer as messages: its first GROUPS_PER_MESSAGE groups, then `groups` slices. */
+export function analyzedMessages(r: AnalyzedResponse, per = GROUPS_PER_MESSAGE): WorkerResponse[] {
+  if (r.groups.length <= per) return [r];
+  const out: WorkerResponse[] = [
+    { ...r, groups: r.groups.slice(0, per), groupsToFollow: r.groups.length - per },
+  ];
+  for (let i = per; i < r.groups.length; i += per)
+    out.push({ type: 'groups', id: r.id, groups: r.groups.slice(i, i + per) });
+  return out;
+}
 
 /**
  * The analysis worker's message handler, free of worker globals so that it is testable in Node:
@@ -58,7 +72,7 @@ export function createWorkerHandler(
         const out = await analyzeTexts(r.id, r.iptablesText, r.kubectlText, r.focus, good);
         if (r.id !== latest.analyze) return;
         good = out.good;
-        post(out.response);
+        for (const m of analyzedMessages(out.response)) post(m);
         return;
       }
       if (!good) throw new Error('No input has been analyzed yet.');

@@ -141,6 +141,19 @@ export interface AnalyzedResponse {
   /** Edge routes and label boxes of that layout (edges drawn around nodes, labels off nodes). */
   readonly routes?: GraphRoutes | null;
   readonly summary: AnalysisSummary;
+  /**
+   * How many more groups follow in `groups` messages with this id (absent or 0: none). The page
+   * decodes a message in one task; 10,000 groups in one piece took ~100 ms of it, so the worker
+   * sends a large list in slices and the client hands the whole answer on once the last arrives.
+   */
+  readonly groupsToFollow?: number;
+}
+
+/** A slice of the Service groups of the `analyzed` answer with the same id (see `groupsToFollow`). */
+export interface GroupsResponse {
+  readonly type: 'groups';
+  readonly id: number;
+  readonly groups: readonly ServiceGroup[];
 }
 
 export interface LayoutResponse {
@@ -213,6 +226,7 @@ export interface ErrorResponse {
 
 export type WorkerResponse =
   | AnalyzedResponse
+  | GroupsResponse
   | LayoutResponse
   | TracedResponse
   | SimulatedResponse

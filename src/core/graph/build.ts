@@ -1,5 +1,5 @@
 import type { PolicyChain } from '../model/kubeTypes';
-import type { Chain, Rule, Ruleset } from '../model/ruleset';
+import type { Chain, Rule, Ruleset, Table } from '../model/ruleset';
 import { dnatEndpoint, ruleLabel } from './labels';
 import { pathChains } from './path';
 import { drawPath, TERMINAL } from './pathGraph';
@@ -30,6 +30,11 @@ export interface BuildOptions {
   readonly path?: PathFocus | null;
   /** The model's endpoint lotteries (`KubeProxyModel.policies`): lottery edges carry their effective share. */
   readonly policies?: readonly PolicyChain[];
+  /**
+   * At most this many chains are drawn (default 200), Services or not: the canvas measures and
+   * redraws every node it is given, and a 10,000-chain jump ladder froze the page for seconds.
+   */
+  readonly maxChains?: number;
 }
 /** The hooks a Service packet goes through, drawn even when empty (they still have a policy). */
 const ALWAYS_SHOWN = new Set(['PREROUTING', 'OUTPUT', 'POSTROUTING', 'KUBE-SERVICES']);
@@ -93,6 +98,29 @@ export function formatShare(share: number): string {
 }
 
 /**
+ * At most `max` of the `shown` chains: the hooks, then the path's chains in path order, then the
+ * rest breadth-first from those (the order a reader follows the jumps), then in file order.
+ */
+function capChains(nat: Table, shown: Set<string>, path: readonly string[], max: number): Set<string> {
+  if (shown.size <= max) return shown;
+  const kept = new Set<string>();
+  const add = (c: string): boolean => {
+    if (kept.size >= max || kept.has(c) || !shown.has(c)) return false;
+    kept.add(c);
+    return true;
+  };
+  for (const c of [...ALWAYS_SHOWN, ...path]) add(c);
+  const queue = [...kept];
+  for (let i = 0; i < queue.length && kept.size < max; i++) {
+    for (const r of nat.chains[queue[i]!]?.rules ?? []) {
+      if (r.target.kind === 'jump' && add(r.target.chain)) queue.push(r.target.chain);
+    }
+  }
+  for (const c of nat.order) add(c);
+  return kept;
+}
+
+/**
  * Builds the chain graph: the nat table's chains (one node per chain, KUBE-MARK-* as badges), one
  * node per DNAT endpoint, one edge per jump/goto/DNAT rule labelled with its match in short form
  * (and, in an endpoint lottery, the share of connections it gets: `p=0.5 · 33.3 %`). With more
@@ -107,7 +135,10 @@ export function buildChainGraph(ruleset: Ruleset, options: BuildOptions = {}): C
   const hasPath = (options.path?.steps.length ?? 0) > 0;
   if (!ruleset.tables.nat && !hasPath)
     return { nodes: [], edges: [], services: { total: groups.length, shown: 0 }, focused: false };
-  const { chains, shown, focused } = visibleChains(nat.order, groups, options);
+  const visible = visibleChains(nat.order, groups, options);
+  const { shown, focused } = visible;
+  const onPath = [...(options.pathChains ?? []), ...pathChains(options.path?.steps ?? [])];
+  const chains = capChains(nat, visible.chains, onPath, options.maxChains ?? 200);
   const shares = new Map<string, number>();
   for (const p of options.policies ?? [])
     for (const t of p.targets)
@@ -178,6 +209,7 @@ export function buildChainGraph(ruleset: Ruleset, options: BuildOptions = {}): C
     // Chains kube-proxy does not own sit one column right of their first caller.
     if (n.role === 'other') nodes.set(id, { ...n, column: (callerColumn.get(n.chain) ?? 0) + 1 });
   }
+  const natShown = [...nodes.values()].filter((n) => n.chain !== null).length;
   let drawn: GraphPath | null = null;
   if (hasPath && options.path) drawn = drawPath(ruleset, nodes, edges, options.path);
   return {
@@ -186,6 +218,7 @@ export function buildChainGraph(ruleset: Ruleset, options: BuildOptions = {}): C
     services: { total: groups.length, shown },
     focused,
     path: drawn,
+    chains: { total: nat.order.length, shown: natShown },
   };
 }
 

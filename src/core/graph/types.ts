@@ -142,6 +142,11 @@ export interface ChainGraph {
   readonly focused: boolean;
   /** The traced path drawn in this graph (every table, the hooks, a verdict node), if any. */
   readonly path?: GraphPath | null;
+  /**
+   * Chains in the nat table and how many are drawn: fewer when the graph is cut to
+   * `BuildOptions.maxChains` (a dump of thousands of chains), whether Services or not.
+   */
+  readonly chains?: { readonly total: number; readonly shown: number };
 }
 
 /** Id of the verdict node of a path graph. */

@@ -41,13 +41,19 @@ export function startAnalysisDriver(): () => void {
   const unsubscribe = store.subscribe((s, prev) => {
     if (s.inputVersion === prev.inputVersion) return;
     if (analyzeTimer) clearTimeout(analyzeTimer);
-    // A text that just arrived whole (file, example, link) is analysed at once; edits wait.
-    const large =
-      s.iptablesText.length + s.kubectlText.length > LARGE_TEXT_CHARS && s.inputSource === 'edited';
-    analyzeTimer = setTimeout(
-      () => store.getState().analyze(),
-      large ? ANALYZE_DEBOUNCE_LARGE_MS : ANALYZE_DEBOUNCE_MS,
-    );
+    analyzeTimer = null;
+    // An opened file is one whole text: it goes to the worker now, in this task, before the
+    // editor spends its own (main-thread) time taking in a large dump. Other whole texts (example,
+    // link) may set both editors one after the other; edits wait for a pause.
+    if (s.inputSource === 'file') store.getState().analyze();
+    else {
+      const large =
+        s.iptablesText.length + s.kubectlText.length > LARGE_TEXT_CHARS && s.inputSource === 'edited';
+      analyzeTimer = setTimeout(
+        () => store.getState().analyze(),
+        large ? ANALYZE_DEBOUNCE_LARGE_MS : ANALYZE_DEBOUNCE_MS,
+      );
+    }
     // The untouched example is not the user's input: keep storage for what they typed or opened.
     if (s.inputSource === 'example') return;
     if (saveTimer) clearTimeout(saveTimer);

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { setTextInChunks } from './largeText';
 import { monaco } from './monaco';
 import { THEME } from './theme';
 
@@ -16,6 +17,12 @@ export interface MonacoEditorProps {
 /** Above this many characters, edits reach `onChange` in batches (every DEFER_CHANGES_MS), not per keystroke. */
 const DEFER_CHANGES_CHARS = 1_000_000;
 const DEFER_CHANGES_MS = 120;
+/**
+ * Above this many characters a text from outside goes into the model a chunk per task
+ * (largeText.ts), and indentation folding is off: on a 20 MB dump its ranges took 100 ms a pass
+ * and iptables-save has no indentation to fold.
+ */
+const LARGE_TEXT_CHARS = 1_000_000;
 
 /** A thin wrapper around `monaco.editor.create` (no @monaco-editor/react: it carries a CDN default). */
 export function MonacoEditor({ value, language, ariaLabel, path, onChange, onReady }: MonacoEditorProps) {
@@ -23,6 +30,8 @@ export function MonacoEditor({ value, language, ariaLabel, path, onChange, onRea
   const editorRef = useRef<monaco.editor.IStandaloneCodeEditor | null>(null);
   const emitted = useRef(value);
   const applying = useRef(false);
+  /** Counts texts from outside; a chunked set of an older one stops. */
+  const generation = useRef(0);
   /** A burst of typing in a large text not yet handed to `onChange`. */
   const pending = useRef<ReturnType<typeof setTimeout> | null>(null);
   const callbacks = useRef({ onChange, onReady });
@@ -52,15 +61,18 @@ export function MonacoEditor({ value, language, ariaLabel, path, onChange, onRea
       bracketPairColorization: { enabled: false },
       guides: { bracketPairs: false },
       matchBrackets: 'never',
+      folding: emitted.current.length <= LARGE_TEXT_CHARS,
     });
     editorRef.current = editor;
+    // The editor's model, not `model`: a large text from outside comes in a new model (largeText.ts).
     const emit = () => {
       pending.current = null;
-      emitted.current = model.getValue();
+      emitted.current = editor.getValue();
       callbacks.current.onChange(emitted.current);
     };
     const sub = editor.onDidChangeModelContent(() => {
-      if (applying.current) return;
+      const model = editor.getModel();
+      if (applying.current || !model) return;
       // model.getValue() of a large dump is a fresh multi-megabyte string, and every consumer of
       // the text (line index, markers, worker message) pays again: in a large dump, keystrokes
       // are handed over together, at most every DEFER_CHANGES_MS.
@@ -81,8 +93,10 @@ export function MonacoEditor({ value, language, ariaLabel, path, onChange, onRea
       if (pending.current !== null) clearTimeout(pending.current);
       cleanup?.();
       sub.dispose();
+      const shown = editor.getModel();
       editor.dispose();
-      model.dispose();
+      shown?.dispose();
+      if (shown !== model && !model.isDisposed()) model.dispose();
       editorRef.current = null;
     };
   }, []);
@@ -103,10 +117,25 @@ export function MonacoEditor({ value, language, ariaLabel, path, onChange, onRea
       pending.current = null;
     }
     emitted.current = value;
+    const model = editor.getModel();
+    if (!model) return;
     // A new text from outside (file, example, reload) is not an edit: do not echo it back.
-    applying.current = true;
-    editor.getModel()?.setValue(value);
-    applying.current = false;
+    const apply = (set: () => void) => {
+      applying.current = true;
+      set();
+      applying.current = false;
+    };
+    const mine = ++generation.current;
+    const large = value.length > LARGE_TEXT_CHARS;
+    // While a large text's chunks go in, the editor still shows the old text: no typing into it.
+    editor.updateOptions({ folding: !large, readOnly: large });
+    if (!large) {
+      apply(() => model.setValue(value));
+      return;
+    }
+    void setTextInChunks(editor, value, apply, () => mine !== generation.current).then((done) => {
+      if (done) editor.updateOptions({ readOnly: false });
+    });
   }, [value]);
 
   return <div ref={host} className="monaco-host" />;

@@ -9,7 +9,7 @@ import {
   useStore as useFlowStore,
   useNodesInitialized,
 } from '@xyflow/react';
-import { type ReactNode, useEffect, useMemo } from 'react';
+import { type ReactNode, useEffect, useMemo, useRef } from 'react';
 import { placePath } from '../../core/graph/path';
 import { useT } from '../../i18n';
 import { useStore } from '../../state/store';
@@ -18,6 +18,7 @@ import { ChainNode } from './ChainNode';
 import { type FlowEdge, type FlowNode, type Overlay, toFlowEdges, toFlowNodes } from './derive';
 import { GraphToolbar } from './GraphToolbar';
 import { requestPathGraph } from './pathFocus';
+import { keepUnchanged } from './reuse';
 import { useCanvasView } from './useCanvasView';
 
 export { GraphMinimap } from './GraphMinimap';
@@ -123,14 +124,22 @@ export function ChainGraph() {
   const tr = useT();
   const overlay = useOverlay();
   useFocusOnPath();
-  const nodes = useMemo<FlowNode[]>(
-    () => (graph && positions ? toFlowNodes(graph, positions, overlay, tr) : []),
-    [graph, positions, overlay, tr],
-  );
-  const edges = useMemo<FlowEdge[]>(
-    () => (graph && positions ? toFlowEdges(graph, positions, overlay, tr) : []),
-    [graph, positions, overlay, tr],
-  );
+  // Unchanged nodes and edges keep their objects, so a playback step redraws only what it moved (reuse.ts).
+  const drawn = useRef<{ nodes: FlowNode[]; edges: FlowEdge[] }>({ nodes: [], edges: [] });
+  const nodes = useMemo<FlowNode[]>(() => {
+    drawn.current.nodes = keepUnchanged(
+      drawn.current.nodes,
+      graph && positions ? toFlowNodes(graph, positions, overlay, tr) : [],
+    );
+    return drawn.current.nodes;
+  }, [graph, positions, overlay, tr]);
+  const edges = useMemo<FlowEdge[]>(() => {
+    drawn.current.edges = keepUnchanged(
+      drawn.current.edges,
+      graph && positions ? toFlowEdges(graph, positions, overlay, tr) : [],
+    );
+    return drawn.current.edges;
+  }, [graph, positions, overlay, tr]);
   return (
     <section
       id="chain-graph"

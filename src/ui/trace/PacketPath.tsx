@@ -1,6 +1,7 @@
 import './trace.css';
-import { useEffect, useRef } from 'react';
-import { type Language, useLang, useT } from '../../i18n';
+import { memo, type RefObject, useEffect, useRef } from 'react';
+import type { StepView } from '../../core/graph/steps';
+import { type Language, type Translate, useLang, useT } from '../../i18n';
 import { explainCodeZh } from '../../i18n/codesZh';
 import { useStore } from '../../state/store';
 import { useChosenOutcome } from './hooks';
@@ -62,6 +63,62 @@ function Assumptions() {
 }
 
 /**
+ * One step of the path list. Memoized: a playback tick changes two rows' `place`, and a path of
+ * 1,000 steps (the tracer's bound on a deep jump chain) re-rendered every row at every tick.
+ */
+const StepItem = memo(function StepItem({
+  v,
+  place,
+  currentRef,
+  tr,
+}: {
+  v: StepView;
+  place: 'done' | 'current' | 'ahead';
+  currentRef: RefObject<HTMLLIElement | null>;
+  tr: Translate;
+}) {
+  return (
+    <li
+      ref={place === 'current' ? currentRef : undefined}
+      className={`step tone-${v.tone}${place === 'current' ? ' current' : ''}${place === 'ahead' ? ' ahead' : ''}`}
+      aria-current={place === 'current' ? 'step' : undefined}
+      data-chain={v.step.chain}
+    >
+      <button
+        type="button"
+        className="step-button"
+        onClick={() => {
+          const s = useStore.getState();
+          s.seek(v.index);
+          if (v.step.ruleId) s.selectRule(v.step.ruleId, v.step.line);
+        }}
+      >
+        <span className="step-where">
+          <code className="step-chain">{v.step.chain}</code>
+          <span className="step-hook">
+            {v.step.table} · {v.step.hook}
+            {v.step.line > 0 ? tr('path.line', { line: v.step.line }) : ''}
+          </span>
+        </span>
+        <span className="step-words">{v.words}</span>
+        <span className="step-header">
+          <span className={v.changed === 'src' ? 'changed changed-src' : undefined}>src {v.src}</span>
+          {' → '}
+          <span className={v.changed === 'dst' ? 'changed changed-dst' : undefined}>dst {v.dst}</span>
+          {v.changed === 'src' && (
+            <span className="change-word change-src">
+              {' '}
+              ({v.tone === 'masquerade' ? 'masquerade' : 'SNAT'})
+            </span>
+          )}
+          {v.changed === 'dst' && <span className="change-word change-dst"> (DNAT)</span>}
+        </span>
+      </button>
+    </li>
+  );
+});
+
+/**
  * The chosen outcome's path as an ordered list, in the side panel beside the graph (aria-label "Packet path"): each matched rule in
  * plain words, its chain, the header as it changes (DNAT blue, masquerade orange). Clicking a
  * step moves the playhead there and reveals the rule in the editor; during playback the current
@@ -112,44 +169,13 @@ export function PacketPath() {
       {/* The verdict is in the story strip (ui/app/StoryStrip.tsx), beside the playback controls. */}
       <ol className="packet-path" aria-label="Packet path" ref={list}>
         {steps.map((v) => (
-          <li
+          <StepItem
             key={v.index}
-            ref={v.index === playhead ? current : undefined}
-            className={`step tone-${v.tone}${v.index === playhead ? ' current' : ''}${v.index > playhead ? ' ahead' : ''}`}
-            aria-current={v.index === playhead ? 'step' : undefined}
-            data-chain={v.step.chain}
-          >
-            <button
-              type="button"
-              className="step-button"
-              onClick={() => {
-                const s = useStore.getState();
-                s.seek(v.index);
-                if (v.step.ruleId) s.selectRule(v.step.ruleId, v.step.line);
-              }}
-            >
-              <span className="step-where">
-                <code className="step-chain">{v.step.chain}</code>
-                <span className="step-hook">
-                  {v.step.table} · {v.step.hook}
-                  {v.step.line > 0 ? tr('path.line', { line: v.step.line }) : ''}
-                </span>
-              </span>
-              <span className="step-words">{v.words}</span>
-              <span className="step-header">
-                <span className={v.changed === 'src' ? 'changed changed-src' : undefined}>src {v.src}</span>
-                {' → '}
-                <span className={v.changed === 'dst' ? 'changed changed-dst' : undefined}>dst {v.dst}</span>
-                {v.changed === 'src' && (
-                  <span className="change-word change-src">
-                    {' '}
-                    ({v.tone === 'masquerade' ? 'masquerade' : 'SNAT'})
-                  </span>
-                )}
-                {v.changed === 'dst' && <span className="change-word change-dst"> (DNAT)</span>}
-              </span>
-            </button>
-          </li>
+            v={v}
+            place={v.index === playhead ? 'current' : v.index > playhead ? 'ahead' : 'done'}
+            currentRef={current}
+            tr={tr}
+          />
         ))}
       </ol>
       <Assumptions />
