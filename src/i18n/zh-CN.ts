@@ -87,6 +87,8 @@ export const zhCN: Dictionary = {
   'graph.exportSvg': '导出 SVG',
   'graph.exportFailed': '导出失败：{error}',
   'graph.toolbar': '链图工具',
+  'graph.cut': '显示 {total} 条 nat 链中的 {shown} 条。',
+  'graph.undrawn': '路径上另有 {n} 条链没有画出（路径列表列出了每一步）。',
   'graph.whole': '整张图',
   'graph.minimap': '小地图',
   'graph.zoomIn': '放大',

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { readFixture } from '../../test/fixtures';
 import { deepChainDump } from '../core/gen/deepChain';
 import { pathFocusOf } from '../core/graph/path';
+import { MAX_PATH_NODES } from '../core/graph/pathGraph';
 import { VERDICT_NODE } from '../core/graph/types';
 import { MAX_CHAIN_ENTRIES } from '../core/trace/machine';
 import { analyzeTexts, graphFor } from './pipeline';
@@ -111,5 +112,15 @@ describe('analyzeTexts', () => {
     expect(path.length).toBeLessThanOrEqual(MAX_CHAIN_ENTRIES + 10);
     expect(path.slice(0, 3).map((s) => s.chain)).toEqual(['PREROUTING', 'KUBE-SERVICES', 'C1']);
     expect(Object.keys(rules).length).toBeGreaterThan(0);
+    // With its path drawn (every chain the walk entered), the graph stays bounded too.
+    const drawn = await graphFor(good, {
+      services: [],
+      chains: [],
+      path: pathFocusOf(result.outcomes[0]!, 'pod'),
+    });
+    // The nat overview's 200 chains, at most MAX_PATH_NODES more, a few hooks and the verdict.
+    expect(drawn.graph.nodes.length).toBeLessThanOrEqual(200 + MAX_PATH_NODES + 20);
+    expect(drawn.graph.path?.undrawn).toBeGreaterThan(0);
+    expect(drawn.graph.nodes.map((n) => n.id)).toContain(VERDICT_NODE);
   });
 });

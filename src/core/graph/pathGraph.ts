@@ -30,6 +30,14 @@ export const TERMINAL = new Set(['ACCEPT', 'DROP', 'REJECT', 'QUEUE', 'SNAT', 'M
 
 const idOf = (table: TableName, chain: string): GraphNodeId => `${table}/${chain}`;
 
+/**
+ * Chain nodes a path may add to the overview. A walk can enter a thousand chains (a 10,000-deep
+ * jump ladder, up to the tracer's bound), and the canvas measures and redraws every node it is
+ * given: past this many the path's further chains are counted (`GraphPath.undrawn`), not drawn,
+ * and the marker waits on the last drawn one. Hook nodes and the verdict are always drawn.
+ */
+export const MAX_PATH_NODES = 60;
+
 /** Marks and verdict badges of a chain's rules (what it does without an edge). */
 export function chainBadges(chain: Chain): Pick<GraphNode, 'marks' | 'verdicts'> {
   const marks = new Set<'masquerade' | 'drop'>();
@@ -90,6 +98,8 @@ export function drawPath(
 
   // Nodes the path needs, with the segment and call depth of their first visit (for columns).
   const first = new Map<GraphNodeId, { seg: number; depth: number }>();
+  const undrawn = new Set<GraphNodeId>();
+  let added = 0;
   const ensure = (
     table: TableName,
     name: string,
@@ -99,7 +109,14 @@ export function drawPath(
   ): GraphNodeId | null => {
     const chain = ruleset.tables[table]?.chains[name];
     if (!chain || MARK_CHAINS[name]) return null;
-    if (!nodes.has(chain.id)) nodes.set(chain.id, pathChainNode(table, chain, base));
+    if (!nodes.has(chain.id)) {
+      if (!base && added >= MAX_PATH_NODES) {
+        undrawn.add(chain.id);
+        return null;
+      }
+      if (!base) added++;
+      nodes.set(chain.id, pathChainNode(table, chain, base));
+    }
     if (!first.has(chain.id)) first.set(chain.id, { seg, depth });
     return chain.id;
   };
@@ -233,7 +250,7 @@ export function drawPath(
       ).length ?? 0;
     if (hidden > 0) nodes.set(id, { ...n, hiddenEdges: hidden });
   }
-  return { key: pathKey(steps), places };
+  return { key: pathKey(steps), places, undrawn: undrawn.size };
 }
 
 /** English words for where the packet went (the UI words come from i18n, from `verdict` facts). */

@@ -106,6 +106,8 @@ export interface GraphPath {
   /** `pathKey(steps)`: placePath uses `places` only for the very path they were computed for. */
   readonly key: string;
   readonly places: readonly StepPlace[];
+  /** Chains the path enters that are not drawn (past `MAX_PATH_NODES`): the UI says how many. */
+  readonly undrawn?: number;
 }
 
 /**

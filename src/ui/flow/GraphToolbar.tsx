@@ -1,9 +1,12 @@
 import { useReactFlow } from '@xyflow/react';
 import type { StepPlace } from '../../core/graph/path';
 import { useT } from '../../i18n';
+import { useStore } from '../../state/store';
 import { usePresenter } from '../app/presenter';
 import { ExportButtons } from './ExportButtons';
 import { setGraphView, useGraphView } from './graphView';
+
+const count = new Intl.NumberFormat('en-US');
 
 /**
  * The graph's controls, in a bar above the canvas so none of them lies over a node: follow the
@@ -14,6 +17,8 @@ export function GraphToolbar({ places }: { places: readonly StepPlace[] }) {
   const { follow, whole, minimap } = useGraphView();
   const presenting = usePresenter((s) => s.presenting);
   const { zoomIn, zoomOut } = useReactFlow();
+  const cut = useStore((s) => s.graph?.chains);
+  const undrawn = useStore((s) => s.graph?.path?.undrawn ?? 0);
   return (
     <div className="graph-toolbar" role="toolbar" aria-label={tr('graph.toolbar')}>
       <label className="follow-toggle">
@@ -61,6 +66,13 @@ export function GraphToolbar({ places }: { places: readonly StepPlace[] }) {
         </button>
       )}
       <ExportButtons places={places} />
+      {/* A cut graph says so: thousands of chains are drawn as the first 200, a long path as its first chains. */}
+      {((cut && cut.shown < cut.total) || undrawn > 0) && (
+        <span className="graph-cut" role="note">
+          {cut && cut.shown < cut.total ? tr('graph.cut', { shown: count.format(cut.shown), total: count.format(cut.total) }) : ''}
+          {undrawn > 0 ? tr('graph.undrawn', { n: count.format(undrawn) }) : ''}
+        </span>
+      )}
     </div>
   );
 }
