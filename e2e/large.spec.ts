@@ -40,7 +40,9 @@ test('a 10,000-deep jump chain opens, traces, and the page keeps answering', asy
   await expect(packet.verdict).toContainText('Dropped', { timeout: 60_000 });
   await expect(packet.assumptions).toContainText('loop');
   expect((await packet.pathChains()).slice(0, 3)).toEqual(['PREROUTING', 'KUBE-SERVICES', 'C1']);
-  await expect(page.getByRole('note').filter({ hasText: /more chains on the path are not drawn/ })).toBeVisible();
+  await expect(
+    page.getByRole('note').filter({ hasText: /more chains on the path are not drawn/ }),
+  ).toBeVisible();
 
   // Clicks are still handled: playback pauses, then a step of the path becomes the current one.
   await page.getByRole('button', { name: 'Pause' }).click();

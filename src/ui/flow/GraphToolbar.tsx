@@ -69,7 +69,9 @@ export function GraphToolbar({ places }: { places: readonly StepPlace[] }) {
       {/* A cut graph says so: thousands of chains are drawn as the first 200, a long path as its first chains. */}
       {((cut && cut.shown < cut.total) || undrawn > 0) && (
         <span className="graph-cut" role="note">
-          {cut && cut.shown < cut.total ? tr('graph.cut', { shown: count.format(cut.shown), total: count.format(cut.total) }) : ''}
+          {cut && cut.shown < cut.total
+            ? tr('graph.cut', { shown: count.format(cut.shown), total: count.format(cut.total) })
+            : ''}
           {undrawn > 0 ? tr('graph.undrawn', { n: count.format(undrawn) }) : ''}
         </span>
       )}
