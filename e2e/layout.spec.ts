@@ -149,7 +149,8 @@ test.describe('the graph toolbar', () => {
             )?.[1],
           ),
         );
-    await expect.poll(scale).toBeGreaterThanOrEqual(0.9);
+    // Opens at a readable zoom: chain names at least 12 px as drawn.
+    await expect.poll(() => layout.drawnTitlePx(layout.packetNode())).toBeGreaterThanOrEqual(11.9);
     const readable = await scale();
     const whole = page.getByRole('button', { name: 'Whole graph' });
     await whole.click();
