@@ -308,12 +308,10 @@ async function benchBig() {
   await page.getByLabel('Open iptables-save file').setInputFiles(dumpFile);
   await waitAnalysed(page, Math.floor(rules * 0.9));
   const tParsed = performance.now();
-  // The graph of the new dump: a focus view that says how many Service ports the dump has.
+  // The graph of the new dump, and the Service finder's count of the dump's Service ports.
   await page.waitForFunction(
     (n) => {
-      const m = (document.querySelector('.service-search-count')?.textContent ?? '').match(
-        /of ([\d,]+) Service ports/,
-      );
+      const m = (document.querySelector('.finder-count')?.textContent ?? '').match(/([\d,]+) Service ports/);
       return m && Number(m[1].replace(/,/g, '')) >= n && document.querySelector('.react-flow__node');
     },
     services,
@@ -323,7 +321,7 @@ async function benchBig() {
   const t1 = await pageNow(page);
   log(`open file → analysed      ${seconds(tParsed - tOpen)}   (${(await status.textContent())?.trim()})`);
   log(
-    `open file → graph shown   ${seconds(tGraph - tOpen)}   (${await page.locator('.react-flow__node').count()} nodes drawn; ${(await page.locator('.service-search-count').textContent()) ?? ''})`,
+    `open file → graph shown   ${seconds(tGraph - tOpen)}   (${await page.locator('.react-flow__node').count()} nodes drawn; ${(await page.locator('.finder-count').textContent()) ?? ''})`,
   );
   const long = await longTasks(page, t0, t1);
   log(

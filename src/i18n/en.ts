@@ -88,6 +88,7 @@ export const en = {
   'graph.exportSvg': 'Export SVG',
   'graph.exportFailed': 'Export failed: {error}',
   'graph.toolbar': 'Graph tools',
+  'graph.focused': 'Showing {shown} of {total} Service ports (Find a Service draws another). ',
   'graph.cut': 'Showing {shown} of {total} nat chains. ',
   'graph.undrawn': '{n} more chains on the path are not drawn (the path list has every step).',
   'graph.whole': 'Whole graph',

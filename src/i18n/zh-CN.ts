@@ -87,6 +87,7 @@ export const zhCN: Dictionary = {
   'graph.exportSvg': '导出 SVG',
   'graph.exportFailed': '导出失败：{error}',
   'graph.toolbar': '链图工具',
+  'graph.focused': '显示 {total} 个 Service 端口中的 {shown} 个（用“查找 Service”画出其他的）。',
   'graph.cut': '显示 {total} 条 nat 链中的 {shown} 条。',
   'graph.undrawn': '路径上另有 {n} 条链没有画出（路径列表列出了每一步）。',
   'graph.whole': '整张图',

@@ -209,7 +209,6 @@ export function buildChainGraph(ruleset: Ruleset, options: BuildOptions = {}): C
     // Chains kube-proxy does not own sit one column right of their first caller.
     if (n.role === 'other') nodes.set(id, { ...n, column: (callerColumn.get(n.chain) ?? 0) + 1 });
   }
-  const natShown = [...nodes.values()].filter((n) => n.chain !== null).length;
   let drawn: GraphPath | null = null;
   if (hasPath && options.path) drawn = drawPath(ruleset, nodes, edges, options.path);
   return {
@@ -218,7 +217,8 @@ export function buildChainGraph(ruleset: Ruleset, options: BuildOptions = {}): C
     services: { total: groups.length, shown },
     focused,
     path: drawn,
-    chains: { total: nat.order.length, shown: natShown },
+    // What the 200-chain cap left out (not the badges and empty chains every graph leaves out).
+    chains: { total: visible.chains.size, shown: chains.size },
   };
 }
 

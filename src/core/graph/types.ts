@@ -145,7 +145,7 @@ export interface ChainGraph {
   /** The traced path drawn in this graph (every table, the hooks, a verdict node), if any. */
   readonly path?: GraphPath | null;
   /**
-   * Chains in the nat table and how many are drawn: fewer when the graph is cut to
+   * The nat chains the view would draw and how many it does: fewer when the graph is cut to
    * `BuildOptions.maxChains` (a dump of thousands of chains), whether Services or not.
    */
   readonly chains?: { readonly total: number; readonly shown: number };

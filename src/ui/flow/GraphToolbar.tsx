@@ -18,6 +18,7 @@ export function GraphToolbar({ places }: { places: readonly StepPlace[] }) {
   const presenting = usePresenter((s) => s.presenting);
   const { zoomIn, zoomOut } = useReactFlow();
   const cut = useStore((s) => s.graph?.chains);
+  const focus = useStore((s) => (s.graph?.focused ? s.graph.services : null));
   const undrawn = useStore((s) => s.graph?.path?.undrawn ?? 0);
   return (
     <div className="graph-toolbar" role="toolbar" aria-label={tr('graph.toolbar')}>
@@ -67,8 +68,11 @@ export function GraphToolbar({ places }: { places: readonly StepPlace[] }) {
       )}
       <ExportButtons places={places} />
       {/* A cut graph says so: thousands of chains are drawn as the first 200, a long path as its first chains. */}
-      {((cut && cut.shown < cut.total) || undrawn > 0) && (
+      {((cut && cut.shown < cut.total) || undrawn > 0 || focus) && (
         <span className="graph-cut" role="note">
+          {focus
+            ? tr('graph.focused', { shown: count.format(focus.shown), total: count.format(focus.total) })
+            : ''}
           {cut && cut.shown < cut.total
             ? tr('graph.cut', { shown: count.format(cut.shown), total: count.format(cut.total) })
             : ''}
