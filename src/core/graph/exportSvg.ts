@@ -23,7 +23,8 @@ export interface SvgExportOptions {
   readonly verdictLines?: (node: GraphNode) => { to: string; detail: string };
 }
 
-const ROLE_COLOR: Record<GraphNode['role'], string> = {
+/** One colour per node role: the SVG export's node accents and the minimap's nodes. */
+export const ROLE_COLOR: Record<GraphNode['role'], string> = {
   hook: '#475569',
   services: '#334155',
   other: '#94a3b8',

@@ -1,21 +1,9 @@
 import { MiniMap } from '@xyflow/react';
-import type { GraphNode } from '../../core/graph/types';
+import { ROLE_COLOR } from '../../core/graph/exportSvg';
 import { useT } from '../../i18n';
 import { usePresenter } from '../app/presenter';
 import type { FlowNode } from './derive';
 import { useGraphView } from './graphView';
-
-const MINIMAP_COLOR: Record<GraphNode['role'], string> = {
-  hook: '#475569',
-  services: '#334155',
-  other: '#94a3b8',
-  external: '#7c3aed',
-  service: '#0f766e',
-  endpointChain: '#1d4ed8',
-  endpoint: '#15803d',
-  postrouting: '#c2410c',
-  verdict: '#0f172a',
-};
 
 /**
  * The overview map, drawn OUTSIDE the canvas (in the story strip) so it can never cover a node of
@@ -35,7 +23,7 @@ export function GraphMinimap() {
         position="top-left"
         ariaLabel={tr('graph.overview')}
         style={{ width: 168, height: 104 }}
-        nodeColor={(n) => MINIMAP_COLOR[(n as FlowNode).data.node.role]}
+        nodeColor={(n) => ROLE_COLOR[(n as FlowNode).data.node.role]}
       />
     </div>
   );
