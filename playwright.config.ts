@@ -1,9 +1,5 @@
 import { defineConfig } from '@playwright/test';
-
-// Debian's chromium is used where present (no browser download is possible on these machines);
-// elsewhere leave CHROMIUM_PATH unset and install Playwright's own browser.
-const executablePath =
-  process.env.CHROMIUM_PATH ?? (process.env.PLAYWRIGHT_OWN_BROWSER ? undefined : '/usr/bin/chromium');
+import { CHROMIUM_LAUNCH } from './e2e/chromium';
 
 // E2E_PORT lets several checkouts run their journeys side by side (each serves its own build).
 const port = Number(process.env.E2E_PORT ?? 4173);
@@ -22,19 +18,7 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     trace: 'retain-on-failure',
-    launchOptions: {
-      executablePath,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
+    launchOptions: CHROMIUM_LAUNCH,
   },
   webServer: {
     command: `npx vite preview --host 127.0.0.1 --port ${port} --strictPort`,

@@ -24,6 +24,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
+import { CHROMIUM_LAUNCH } from '../e2e/chromium.ts';
 import { deepChainDump } from '../src/core/gen/deepChain.ts';
 import { generateIptablesSave } from '../src/core/gen/generate.ts';
 import { randomClusterSpec } from '../src/core/gen/randomSpec.ts';
@@ -443,20 +444,7 @@ async function benchDeep() {
 
 try {
   await waitForServer(url, 30_000);
-  browser = await chromium.launch({
-    executablePath:
-      process.env.CHROMIUM_PATH ?? (process.env.PLAYWRIGHT_OWN_BROWSER ? undefined : '/usr/bin/chromium'),
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  browser = await chromium.launch(CHROMIUM_LAUNCH);
   if (runBig) await benchBig();
   if (runDeep) await benchDeep();
 } catch (e) {

@@ -1,4 +1,7 @@
 import { formatIpv6, parseIpv4, parseIpv6 } from '../iptables/address';
+import { span } from '../text/span';
+import type { Word } from '../text/words';
+import type { IpvsSink } from './codes';
 import type { Endpoint } from './types';
 
 /**
@@ -85,4 +88,24 @@ export function readCounter(text: string): number | null {
 /** A non-negative decimal integer (weights, connection counts), or null. */
 export function readCount(text: string): number | null {
   return /^\d{1,10}$/.test(text) ? Number(text) : null;
+}
+
+/**
+ * `readEndpoint` for a word of a listing, its problems reported at the word: null when it is not
+ * an address (a bad address or port), a warning when it is a host name (`ipvsadm -L` without -n).
+ */
+export function readEndpointWord(word: Word, sink: IpvsSink): Endpoint | null {
+  const read = readEndpoint(word.text);
+  const at = span(word.start, word.end);
+  if (!read.ok) {
+    sink.add(read.problem === 'port' ? 'ipvs/bad-port' : 'ipvs/bad-address', read.message, at);
+    return null;
+  }
+  if (!read.numeric)
+    sink.add(
+      'ipvs/not-numeric',
+      `"${word.text}" is a name, not an address: paste \`ipvsadm -Ln\` (with -n) so the tracer can match it.`,
+      at,
+    );
+  return read.endpoint;
 }

@@ -1,7 +1,7 @@
 import { span } from '../text/span';
 import type { Word } from '../text/words';
 import type { IpvsSink } from './codes';
-import { readCount, readEndpoint } from './endpoint';
+import { readCount, readEndpointWord } from './endpoint';
 import { RATE_COLUMNS, readCounters, STATS_COLUMNS } from './serviceLine';
 import type { ForwardMethod, IpvsListing, RealServer } from './types';
 
@@ -30,21 +30,11 @@ export function readServerLine(
     sink.add('ipvs/bad-address', 'A "->" line without a real server address.', lineSpan);
     return null;
   }
-  const read = readEndpoint(first.text);
-  const at = span(first.start, first.end);
-  if (!read.ok) {
-    sink.add(read.problem === 'port' ? 'ipvs/bad-port' : 'ipvs/bad-address', read.message, at);
-    return null;
-  }
-  if (!read.numeric)
-    sink.add(
-      'ipvs/not-numeric',
-      `"${first.text}" is a name, not an address: paste \`ipvsadm -Ln\` (with -n).`,
-      at,
-    );
+  const endpoint = readEndpointWord(first, sink);
+  if (endpoint === null) return null;
   const rest = words.slice(1);
   const server: Mutable<RealServer> = {
-    ...read.endpoint,
+    ...endpoint,
     forward: null,
     forwardText: null,
     weight: null,

@@ -1,7 +1,7 @@
 import { span } from '../text/span';
 import type { Word } from '../text/words';
 import type { IpvsSink } from './codes';
-import { readCounter, readEndpoint } from './endpoint';
+import { readCounter, readEndpointWord } from './endpoint';
 import { KNOWN_SCHEDULERS } from './schedulers';
 import type { IpvsCounters, IpvsListing, IpvsProtocol, Persistence, VirtualService } from './types';
 
@@ -53,19 +53,9 @@ export function readServiceLine(
     key = family === 'ipv6' ? `FWM ${fwmark} IPv6` : `FWM ${fwmark}`;
   } else {
     protocol = PROTOCOLS[head.text] as IpvsProtocol;
-    const read = readEndpoint(second.text);
-    const at = span(second.start, second.end);
-    if (!read.ok) {
-      sink.add(read.problem === 'port' ? 'ipvs/bad-port' : 'ipvs/bad-address', read.message, at);
-      return null;
-    }
-    if (!read.numeric)
-      sink.add(
-        'ipvs/not-numeric',
-        `"${second.text}" is a name, not an address: paste \`ipvsadm -Ln\` (with -n) so the tracer can match it.`,
-        at,
-      );
-    endpoint = read.endpoint;
+    const read = readEndpointWord(second, sink);
+    if (read === null) return null;
+    endpoint = read;
     family = endpoint.family;
     key = `${protocol} ${second.text}`;
   }
