@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import type { TestInfo } from '@playwright/test';
-import { generateIptablesSave } from '../src/core/gen/generate';
-import { randomClusterSpec } from '../src/core/gen/randomSpec';
+import { generateIptablesSave } from '../src/sim/generate';
+import { randomClusterSpec } from '../src/sim/randomSpec';
 import { expect, test } from './fixtures';
 import type { ExplorerPage } from './pages/explorer';
 import { BROKEN_RULE, RULE_COUNTS, WEB_KUBECTL, WEB_NAT_DUMP, WEB_NODE_DUMP } from './scenarios';

@@ -1,4 +1,4 @@
-import { GALLERY } from '../src/core/gallery';
+import { GALLERY } from '../src/content';
 import { expect, test } from './fixtures';
 import { PacketPage } from './pages/packet';
 import { SharePage } from './pages/share';

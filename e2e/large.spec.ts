@@ -1,5 +1,5 @@
 import { writeFileSync } from 'node:fs';
-import { deepChainDump } from '../src/core/gen/deepChain';
+import { deepChainDump } from '../src/sim/deepChain';
 import { expect, test } from './fixtures';
 import { PacketPage } from './pages/packet';
 

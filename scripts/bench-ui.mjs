@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 // UI benchmark (not a test: it prints figures, never asserts them). Run with `npm run bench:ui`
 // (`vite build && tsx scripts/bench-ui.mjs [--services 5000] [--seed 1] [--dist DIR] [--port N]`): tsx lets this script
-// import the generator from src/core/gen.
+// import the generator from src/sim.
 //
-// 1. generates a 5,000-Service iptables-save (~20 MB) with src/core/gen;
+// 1. generates a 5,000-Service iptables-save (~20 MB) with src/sim;
 // 2. serves dist/ with `vite preview` on its own port and opens it in Chromium (Playwright);
 // 3. opens the dump through the file picker and times "graph shown", then sends a packet to a
 //    Service and times "path listed";
@@ -25,9 +25,9 @@ import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { CHROMIUM_LAUNCH } from '../e2e/chromium.ts';
-import { deepChainDump } from '../src/core/gen/deepChain.ts';
-import { generateIptablesSave } from '../src/core/gen/generate.ts';
-import { randomClusterSpec } from '../src/core/gen/randomSpec.ts';
+import { deepChainDump } from '../src/sim/deepChain.ts';
+import { generateIptablesSave } from '../src/sim/generate.ts';
+import { randomClusterSpec } from '../src/sim/randomSpec.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const { values } = parseArgs({

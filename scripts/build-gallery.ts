@@ -1,5 +1,5 @@
 /**
- * Writes the gallery's verbatim texts as TypeScript modules (src/core/gallery/data/*.ts), because
+ * Writes the gallery's verbatim texts as TypeScript modules (src/content/data/*.ts), because
  * core code runs in a worker and the CLI, where Vite's `?raw` imports do not exist. Run after
  * changing a source text: `npx tsx scripts/build-gallery.ts`. The generated modules are committed.
  */
@@ -12,7 +12,7 @@ const read = (p: string) => readFileSync(join(root, p), 'utf8');
 
 const modules: { out: string; doc: string; exports: Record<string, string> }[] = [
   {
-    out: 'src/core/gallery/data/webNode.ts',
+    out: 'src/content/data/webNode.ts',
     doc: "The node behind test/seeds/001 (Service default/web): the same texts as src/ui/examples/webNode.*.txt (see src/ui/examples/index.ts for how they were composed around the seed's grep lines).",
     exports: {
       WEB_NODE_IPTABLES: read('src/ui/examples/webNode.iptables-save.txt'),
@@ -20,7 +20,7 @@ const modules: { out: string; doc: string; exports: Record<string, string> }[] =
     },
   },
   {
-    out: 'src/core/gallery/data/realFull2018.ts',
+    out: 'src/content/data/realFull2018.ts',
     doc: 'A real, complete iptables-save of a kubeadm v1.11.5 node (Nov 2018, Weave): test/fixtures/iptables/real-full-2018-k8s-v1.11-kubeadm-iptables-save.txt, verbatim (provenance in test/fixtures/PROVENANCE.md).',
     exports: {
       REAL_FULL_2018_IPTABLES: read(

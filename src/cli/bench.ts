@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { generateIptablesSave } from '../core/gen/generate';
-import { randomClusterSpec } from '../core/gen/randomSpec';
+import { generateIptablesSave } from '../sim/generate';
+import { randomClusterSpec } from '../sim/randomSpec';
 import { SECTIONS } from './bench/sections';
 import { type BenchContext, fmtMs } from './bench/types';
 

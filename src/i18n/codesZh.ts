@@ -89,7 +89,7 @@ export const CODE_EXPLANATIONS_ZH: Readonly<Record<string, string>> = {
     '这是 iptables 扩展（xt match / xt target），nft 只显示它的名称，不显示它的选项（例如 recent 的名称和超时）。',
   'nftables/restore-only': '这是 list、reset 之类不改变规则集的命令，已保留，但不会被执行。',
 
-  // 规则的建模（src/core/model）
+  // 规则的建模（src/core/kubeproxy）
   'model/undeclared-jump-target': '规则跳转到一条不存在的链；已用一条空链代替。',
   'model/unreadable-value': '无法读取这个目标的选项，按原样保留；追踪时不模拟它的效果。',
   'model/endpoints-mismatch':

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Ruleset } from '../core/model/ruleset';
+import type { Ruleset } from '../core/ruleset/ruleset';
 import { diagnostic } from '../core/text/diagnostic';
 import type { AnalyzedResponse } from '../workers/protocol';
 import { useStore } from './store';

@@ -1,8 +1,8 @@
 import type { StateCreator } from 'zustand';
-import type { ServiceGroup } from '../core/graph/services';
-import type { PacketSuggestion } from '../core/graph/suggestPacket';
-import type { ChainGraph, GraphPositions, GraphRoutes } from '../core/graph/types';
+import type { ServiceGroup } from '../core/kubeproxy/serviceGroups';
 import { type Diagnostic, hasErrors } from '../core/text/diagnostic';
+import type { PacketSuggestion } from '../core/view/suggestPacket';
+import type { ChainGraph, GraphPositions, GraphRoutes } from '../core/view/types';
 import { getAnalysisClient } from '../workers/client';
 import type { AnalysisSummary, AnalyzedResponse, GraphFocus, LayoutResponse } from '../workers/protocol';
 import type { AppState } from './store';

@@ -1,6 +1,6 @@
-import type { ServiceTarget } from '../core/graph/services';
-import type { PacketSuggestion } from '../core/graph/suggestPacket';
+import type { ServiceTarget } from '../core/kubeproxy/serviceGroups';
 import type { Origin, Outcome, Packet, TraceEnv } from '../core/trace/types';
+import type { PacketSuggestion } from '../core/view/suggestPacket';
 
 /** The packet panel's fields as the user typed them (text, validated on Send). */
 export interface PacketForm {

@@ -3,7 +3,7 @@ import { useStore } from './store';
 
 /**
  * When the user's dump replaced the example (inputSlice `reseedPacketAt`), the first good analysis
- * of it re-seeds the packet form from the dump (core/graph/suggestPacket.ts): a real Service
+ * of it re-seeds the packet form from the dump (core/view/suggestPacket.ts): a real Service
  * address, the node IP, a source for the origin. A trace already on screen is sent again, so the
  * path shown is the new dump's. An analysis with errors (stale) is not the new dump's: wait. A
  * form the user changed meanwhile is theirs: it is left alone. Returns the stop function.

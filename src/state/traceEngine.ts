@@ -2,9 +2,10 @@
 // (protocol.ts), so the app's engine asks the worker client; tests install a local engine over a
 // Ruleset they loaded (traceEngine.node.ts). Nothing here imports the tracer: it stays out of the
 // page's bundle.
-import type { RuleLookup } from '../core/graph/ruleLookup';
-import type { KubeProxyModel } from '../core/model/kubeTypes';
+
+import type { KubeProxyModel } from '../core/kubeproxy/kubeTypes';
 import type { Packet, TraceEnv, TraceResult } from '../core/trace/types';
+import type { RuleLookup } from '../core/view/ruleLookup';
 import { getAnalysisClient } from '../workers/client';
 
 /** A trace result, the rules (`RuleLookup`) the page needs to describe it, the model of its Services. */

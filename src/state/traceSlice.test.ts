@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { WEB, WEB_EXAMPLE_TEXT, webRuleset } from '../core/graph/inputs.node';
-import { indexServiceGroups } from '../core/graph/services';
+import { indexServiceGroups } from '../core/kubeproxy/serviceGroups';
+import { WEB, WEB_EXAMPLE_TEXT, webRuleset } from '../core/view/inputs.node';
 import { connectAnalysisClient, getAnalysisClient, type WorkerLike } from '../workers/client';
 import { createWorkerHandler } from '../workers/handler';
 import type { WorkerRequest, WorkerResponse } from '../workers/protocol';

@@ -1,7 +1,7 @@
 import type { StateCreator } from 'zustand';
-import type { RuleLookup } from '../core/graph/ruleLookup';
-import type { KubeProxyModel } from '../core/model/kubeTypes';
+import type { KubeProxyModel } from '../core/kubeproxy/kubeTypes';
 import type { Origin, Packet, TraceEnv, TraceResult } from '../core/trace/types';
+import type { RuleLookup } from '../core/view/ruleLookup';
 import { drawOutcome, type PacketForm, packetFromForm } from './packetForm';
 import type { AppState } from './store';
 import { getTraceEngine } from './traceEngine';

@@ -1,6 +1,6 @@
 import type { StateCreator } from 'zustand';
-import { pathChains } from '../core/graph/path';
-import { findServiceGroups } from '../core/graph/services';
+import { findServiceGroups } from '../core/kubeproxy/serviceGroups';
+import { pathChains } from '../core/view/path';
 import { getAnalysisClient } from '../workers/client';
 import type { AppState } from './store';
 

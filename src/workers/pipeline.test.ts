@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { readFixture } from '../../test/fixtures';
-import { deepChainDump } from '../core/gen/deepChain';
-import { pathFocusOf } from '../core/graph/path';
-import { MAX_PATH_NODES } from '../core/graph/pathGraph';
-import { VERDICT_NODE } from '../core/graph/types';
 import { MAX_CHAIN_ENTRIES } from '../core/trace/machine';
+import { pathFocusOf } from '../core/view/path';
+import { MAX_PATH_NODES } from '../core/view/pathGraph';
+import { VERDICT_NODE } from '../core/view/types';
+import { deepChainDump } from '../sim/deepChain';
 import { analyzeTexts, graphFor } from './pipeline';
 import { traceWithRules } from './queries';
 

@@ -1,10 +1,10 @@
-import type { ServiceGroup } from '../core/graph/services';
-import type { PacketSuggestion } from '../core/graph/suggestPacket';
-import type { ChainGraph, GraphPositions, GraphRoutes } from '../core/graph/types';
 import type { KubectlData } from '../core/kubectl/types';
-import type { KubeProxyModel } from '../core/model/kubeTypes';
-import type { Ruleset } from '../core/model/ruleset';
+import type { KubeProxyModel } from '../core/kubeproxy/kubeTypes';
+import type { ServiceGroup } from '../core/kubeproxy/serviceGroups';
+import type { Ruleset } from '../core/ruleset/ruleset';
 import { type Diagnostic, hasErrors } from '../core/text/diagnostic';
+import type { PacketSuggestion } from '../core/view/suggestPacket';
+import type { ChainGraph, GraphPositions, GraphRoutes } from '../core/view/types';
 import {
   analyzeKubeProxy,
   buildChainGraph,

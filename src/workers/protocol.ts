@@ -1,13 +1,13 @@
-import type { RuleLookup } from '../core/graph/ruleLookup';
-import type { ServiceGroup } from '../core/graph/services';
-import type { PacketSuggestion } from '../core/graph/suggestPacket';
-import type { ChainGraph, GraphPositions, GraphRoutes, PathFocus } from '../core/graph/types';
 import type { TableName } from '../core/iptables/ast';
 import type { KubectlData } from '../core/kubectl/types';
-import type { KubeProxyModel } from '../core/model/kubeTypes';
-import type { Chain, RuleId } from '../core/model/ruleset';
+import type { KubeProxyModel } from '../core/kubeproxy/kubeTypes';
+import type { ServiceGroup } from '../core/kubeproxy/serviceGroups';
+import type { Chain, RuleId } from '../core/ruleset/ruleset';
 import type { Diagnostic } from '../core/text/diagnostic';
 import type { Packet, SimulationResult, TraceEnv, TraceResult } from '../core/trace/types';
+import type { RuleLookup } from '../core/view/ruleLookup';
+import type { PacketSuggestion } from '../core/view/suggestPacket';
+import type { ChainGraph, GraphPositions, GraphRoutes, PathFocus } from '../core/view/types';
 
 /**
  * The one message protocol between the UI thread and the analysis worker (analyze.worker.ts);

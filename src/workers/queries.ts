@@ -1,9 +1,9 @@
-import { pathChains } from '../core/graph/path';
-import { lookupForTrace } from '../core/graph/ruleLookup';
 import type { KubectlData } from '../core/kubectl/types';
-import type { KubeProxyModel } from '../core/model/kubeTypes';
-import type { Chain, Ruleset } from '../core/model/ruleset';
+import type { KubeProxyModel } from '../core/kubeproxy/kubeTypes';
+import type { Chain, Ruleset } from '../core/ruleset/ruleset';
 import type { Packet, TraceEnv, TraceResult } from '../core/trace/types';
+import { pathChains } from '../core/view/path';
+import { lookupForTrace } from '../core/view/ruleLookup';
 import { simulate, trace } from './coreApi';
 import type { ChainFacts, RuleRef, SimulatedResponse, TracedResponse } from './protocol';
 

@@ -1,9 +1,9 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { generateIptablesSave } from '../../src/core/gen/generate';
-import { overallClusterSpec } from '../../src/core/gen/overallSpec';
-import { randomClusterSpec } from '../../src/core/gen/randomSpec';
+import { generateIptablesSave } from '../../src/sim/generate';
+import { overallClusterSpec } from '../../src/sim/overallSpec';
+import { randomClusterSpec } from '../../src/sim/randomSpec';
 
 // The real parser is the referee: `iptables-restore --test` parses and builds the ruleset without
 // committing anything. Needs the binary and root; skipped elsewhere.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadRuleset } from '../../src/core/model/testing/load';
+import { loadRuleset } from '../../src/core/kubeproxy/testing/load';
 import { trace } from '../../src/core/trace/trace';
 import { readFixture } from '../fixtures';
 import {

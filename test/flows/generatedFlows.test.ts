@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { generateIptablesSave } from '../../src/core/gen/generate';
-import type { ClusterSpec } from '../../src/core/gen/spec';
-import { loadRuleset } from '../../src/core/model/testing/load';
+import { loadRuleset } from '../../src/core/kubeproxy/testing/load';
 import { trace } from '../../src/core/trace/trace';
+import { generateIptablesSave } from '../../src/sim/generate';
+import type { ClusterSpec } from '../../src/sim/spec';
 import { readFixture } from '../fixtures';
 import { GENERATED_CASE_SPECS, GENERATED_SPECS } from './generatedSpecs';
 import { describePaths, flowEnv, flowMismatches, flowPacket, type PacketFlow, TEST_NODE } from './packetFlow';
@@ -30,7 +30,7 @@ function checkFlows(spec: ClusterSpec, flows: readonly PacketFlow[]): void {
   }
 }
 
-describe('kube-proxy flows whose dumps upstream generates at test time (rebuilt with src/core/gen)', () => {
+describe('kube-proxy flows whose dumps upstream generates at test time (rebuilt with src/sim)', () => {
   for (const group of groups) {
     const spec = GENERATED_SPECS[group.test];
     if (spec !== undefined && group.flows !== undefined)

@@ -5,7 +5,7 @@ import {
   readyEndpoint,
   type ServiceSpec,
   serviceSpec,
-} from '../../src/core/gen/spec';
+} from '../../src/sim/spec';
 
 /**
  * The setups of k8s-flows-without-dumps.json, rebuilt as generator specs (the dumps are generated at

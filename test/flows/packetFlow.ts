@@ -1,5 +1,5 @@
-import type { Ruleset } from '../../src/core/model/ruleset';
-import { compilePrefix, parseIp, prefixContains } from '../../src/core/trace/addr';
+import { compilePrefix, parseIp, prefixContains } from '../../src/core/net/addr';
+import type { Ruleset } from '../../src/core/ruleset/ruleset';
 import type { Outcome, Packet, TraceEnv, TraceResult } from '../../src/core/trace/types';
 
 /** One flow in kube-proxy's `packetFlowTest` shape (pkg/proxy/iptables/proxier_test.go). */

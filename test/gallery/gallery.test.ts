@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { GALLERY, galleryToScenario } from '../../src/core/gallery';
+import { GALLERY, galleryToScenario } from '../../src/content';
 import { parseIptablesSave } from '../../src/core/iptables/parse';
 import { parseKubectl } from '../../src/core/kubectl/parseKubectl';
-import { analyzeKubeProxy } from '../../src/core/model/kube';
-import { lowerToRuleset } from '../../src/core/model/lower';
+import { analyzeKubeProxy } from '../../src/core/kubeproxy/kube';
+import { lowerToRuleset } from '../../src/core/lower/lower';
 import { decodeScenario, encodeScenario } from '../../src/core/share/codec';
 import { simulate } from '../../src/core/trace/simulate';
 import { trace } from '../../src/core/trace/trace';

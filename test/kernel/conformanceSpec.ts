@@ -4,7 +4,7 @@ import {
   type PortSpec,
   readyEndpoint,
   serviceSpec,
-} from '../../src/core/gen/spec';
+} from '../../src/sim/spec';
 import type { Flow } from './flows';
 import type { TopologyPlan } from './topology';
 

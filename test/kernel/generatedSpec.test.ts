@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { generateIptablesSave } from '../../src/core/gen/generate';
+import { generateIptablesSave } from '../../src/sim/generate';
 import {
   conformanceFlows,
   conformanceListeners,

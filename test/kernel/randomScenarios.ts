@@ -1,6 +1,6 @@
-import type { ClusterSpec } from '../../src/core/gen/spec';
-import type { Ruleset } from '../../src/core/model/ruleset';
+import type { Ruleset } from '../../src/core/ruleset/ruleset';
 import { trace } from '../../src/core/trace/trace';
+import type { ClusterSpec } from '../../src/sim/spec';
 import { podGroups } from './conformanceSpec';
 import type { Scenario } from './flows';
 import type { Client } from './lab';

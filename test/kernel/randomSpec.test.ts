@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { generateIptablesSave } from '../../src/core/gen/generate';
-import { randomClusterSpec } from '../../src/core/gen/randomSpec';
+import { generateIptablesSave } from '../../src/sim/generate';
+import { randomClusterSpec } from '../../src/sim/randomSpec';
 import type { Scenario } from './flows';
 import { describeKernel } from './gate';
 import { KernelLab } from './lab';

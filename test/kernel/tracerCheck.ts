@@ -1,6 +1,6 @@
 import { parseIptablesSave } from '../../src/core/iptables/parse';
-import { lowerToRuleset } from '../../src/core/model/lower';
-import type { Ruleset } from '../../src/core/model/ruleset';
+import { lowerToRuleset } from '../../src/core/lower/lower';
+import type { Ruleset } from '../../src/core/ruleset/ruleset';
 import { trace } from '../../src/core/trace/trace';
 import type { Outcome, Packet, PathStep, TraceEnv, TraceResult } from '../../src/core/trace/types';
 import type { KernelStep, Observation } from './lab';

@@ -1,6 +1,6 @@
 import { parseIptablesSave } from '../../core/iptables/parse';
-import { analyzeKubeProxy } from '../../core/model/kube';
-import { lowerToRuleset } from '../../core/model/lower';
+import { analyzeKubeProxy } from '../../core/kubeproxy/kube';
+import { lowerToRuleset } from '../../core/lower/lower';
 import { type BenchSection, fmtMs, timeMedian } from './types';
 
 /**

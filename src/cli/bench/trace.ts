@@ -1,13 +1,13 @@
-import { generateIptablesSave } from '../../core/gen/generate';
-import { randomClusterSpec } from '../../core/gen/randomSpec';
-import { readyEndpoint, serviceSpec } from '../../core/gen/spec';
 import { parseIptablesSave } from '../../core/iptables/parse';
-import { lowerToRuleset } from '../../core/model/lower';
-import type { Ruleset } from '../../core/model/ruleset';
+import { lowerToRuleset } from '../../core/lower/lower';
+import type { Ruleset } from '../../core/ruleset/ruleset';
 import { compileRuleset } from '../../core/trace/compile';
 import { simulate } from '../../core/trace/simulate';
 import { trace } from '../../core/trace/trace';
 import type { Packet } from '../../core/trace/types';
+import { generateIptablesSave } from '../../sim/generate';
+import { randomClusterSpec } from '../../sim/randomSpec';
+import { readyEndpoint, serviceSpec } from '../../sim/spec';
 import { type BenchSection, median } from './types';
 
 const load = (text: string): Ruleset => lowerToRuleset(parseIptablesSave(text).result).result;

@@ -1,7 +1,7 @@
-import { generateIptablesSave } from '../../core/gen/generate';
-import { generateKubectlJson } from '../../core/gen/kubectlJson';
-import { generateKubectl } from '../../core/gen/kubectlText';
-import { randomClusterSpec } from '../../core/gen/randomSpec';
+import { generateIptablesSave } from '../../sim/generate';
+import { generateKubectlJson } from '../../sim/kubectlJson';
+import { generateKubectl } from '../../sim/kubectlText';
+import { randomClusterSpec } from '../../sim/randomSpec';
 import type { Command } from '../args';
 import { intOption, parseCommandArgs } from '../args';
 import { UsageError } from '../io';

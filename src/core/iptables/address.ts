@@ -1,4 +1,4 @@
-import type { Cidr } from '../model/ruleset';
+import type { Cidr } from '../ruleset/ruleset';
 
 /**
  * IPv4/IPv6 addresses as iptables reads them (xtables.c, xtables_ipparse_any /

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lowerToRuleset } from '../model/lower';
+import { lowerToRuleset } from '../lower/lower';
 import { IPTABLES_CODES } from './codes';
 import { parseIptablesSave } from './parse';
 

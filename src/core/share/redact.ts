@@ -1,7 +1,7 @@
 import { parseIptablesSave } from '../iptables/parse';
 import { parseKubectl } from '../kubectl/parseKubectl';
-import { analyzeKubeProxy } from '../model/kube';
-import { lowerToRuleset } from '../model/lower';
+import { analyzeKubeProxy } from '../kubeproxy/kube';
+import { lowerToRuleset } from '../lower/lower';
 import { type Diagnostic, diagnostic } from '../text/diagnostic';
 import { span } from '../text/span';
 import type { Packet } from '../trace/types';

@@ -3,8 +3,8 @@ import {
   type ServiceChainKind,
   serviceChainName,
   servicePortEndpointChainName,
-} from '../model/hash';
-import type { KubeProxyModel, ServicePortName } from '../model/kubeTypes';
+} from '../kubeproxy/hash';
+import type { KubeProxyModel, ServicePortName } from '../kubeproxy/kubeTypes';
 import type { AddressBook } from './redactBook';
 import type { RedactionKey } from './redactKey';
 

@@ -1,4 +1,4 @@
-import { tabwrite } from '../gen/tabwriter';
+import { tabwrite } from '../../sim/tabwriter';
 import { isBlank, lineAt, lineHead } from '../kubectl/lines';
 import { cellsByOffsets } from '../kubectl/tableCells';
 import { readTableHeader } from '../kubectl/tableHeader';

@@ -1,4 +1,5 @@
 import type { TableName } from '../iptables/ast';
+import { parseIp } from '../net/addr';
 import {
   BUILTIN_CHAINS,
   type Chain,
@@ -6,8 +7,7 @@ import {
   type Rule,
   type Ruleset,
   type Target,
-} from '../model/ruleset';
-import { parseIp } from './addr';
+} from '../ruleset/ruleset';
 import type { CChain, CompiledRuleset, CRule, CTarget } from './compiled';
 import { compileConntrack } from './conntrackMatch';
 import { HOOK_TABLES, type HookName } from './hooks';

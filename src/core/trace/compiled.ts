@@ -1,6 +1,6 @@
 import type { TableName } from '../iptables/ast';
-import type { Rule, RuleId } from '../model/ruleset';
-import type { Ip } from './addr';
+import type { Ip } from '../net/addr';
+import type { Rule, RuleId } from '../ruleset/ruleset';
 import type { HookName } from './hooks';
 import type { Walk, WalkContext } from './walk';
 

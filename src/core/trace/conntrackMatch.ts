@@ -1,5 +1,5 @@
-import type { Match } from '../model/ruleset';
-import { compilePrefix, prefixContains } from './addr';
+import { compilePrefix, prefixContains } from '../net/addr';
+import type { Match } from '../ruleset/ruleset';
 import type { CMatch } from './compiled';
 import type { MatchSite } from './matchers';
 import type { Walk } from './walk';

@@ -1,5 +1,5 @@
-import type { Match } from '../model/ruleset';
-import { compilePrefix, type Ip, ipKey, parseIp } from './addr';
+import { compilePrefix, type Ip, ipKey, parseIp } from '../net/addr';
+import type { Match } from '../ruleset/ruleset';
 import type { CRule, Segment } from './compiled';
 import { protoNumber } from './matchers';
 

@@ -1,5 +1,5 @@
-import type { Match, PortRange } from '../model/ruleset';
-import { compilePrefix, type Ip, ipKey, isLoopback, prefixContains } from './addr';
+import { compilePrefix, type Ip, ipKey, isLoopback, prefixContains } from '../net/addr';
+import type { Match, PortRange } from '../ruleset/ruleset';
 import type { CMatch } from './compiled';
 import { compileConntrack, compileState } from './conntrackMatch';
 import { compileOpaque } from './opaque';

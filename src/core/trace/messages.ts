@@ -1,7 +1,7 @@
 /**
  * Every word the tracer shows a user, keyed by message id, with `{name}` parameters. One table per
  * language with the same ids (a missing id in a table is a type error). `cond.*`/`target.*` are the
- * rule explanations (explain.ts); `step.*` the packet path's words (graph/steps.ts). Chinese follows
+ * rule explanations (explain.ts); `step.*` the packet path's words (view/steps.ts). Chinese follows
  * the vocabulary of Chinese kube-proxy teaching (规则, 链, 跳转, 标记, 地址伪装…) and keeps chain
  * names, DNAT/SNAT/MASQUERADE and the verdict words verbatim beside their Chinese names.
  */

@@ -1,5 +1,5 @@
-import type { Match } from '../model/ruleset';
-import { compareIp, parseIp } from './addr';
+import { compareIp, parseIp } from '../net/addr';
+import type { Match } from '../ruleset/ruleset';
 import type { CMatch } from './compiled';
 import { addressType, type MatchSite } from './matchers';
 import type { Walk, WalkContext } from './walk';

@@ -1,5 +1,5 @@
-import type { Match } from '../model/ruleset';
-import { compilePrefix, type Ip, type IpPrefix } from './addr';
+import { compilePrefix, type Ip, type IpPrefix } from '../net/addr';
+import type { Match } from '../ruleset/ruleset';
 import type { CMatch } from './compiled';
 import type { MatchSite } from './matchers';
 import type { Walk, WalkContext } from './walk';

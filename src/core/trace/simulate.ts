@@ -1,10 +1,10 @@
-import type { Ruleset } from '../model/ruleset';
+import { mulberry32 } from '../net/prng';
+import type { Ruleset } from '../ruleset/ruleset';
 import type { Diagnostic } from '../text/diagnostic';
 import { compileRuleset } from './compile';
 import { makeContext, recentFromEnv } from './context';
 import { run } from './machine';
 import { initialWalk } from './packet';
-import { mulberry32 } from './prng';
 import type { Packet, SimulatedConnection, SimulationResult, TraceEnv } from './types';
 import { consToArray, Walk } from './walk';
 

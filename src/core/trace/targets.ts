@@ -1,4 +1,4 @@
-import { formatEndpoint, type Ip, parseIp } from './addr';
+import { formatEndpoint, type Ip, parseIp } from '../net/addr';
 import type { CompiledRuleset, CRule, NatPick } from './compiled';
 import { enterChain, returnFromChain } from './machine';
 import type { PathStep, StepPacket } from './types';

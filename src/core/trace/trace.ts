@@ -1,4 +1,4 @@
-import type { Ruleset } from '../model/ruleset';
+import type { Ruleset } from '../ruleset/ruleset';
 import { type Diagnostic, diagnostic } from '../text/diagnostic';
 import { span } from '../text/span';
 import { compileRuleset } from './compile';

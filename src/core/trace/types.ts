@@ -1,5 +1,5 @@
 import type { TableName } from '../iptables/ast';
-import type { RuleId } from '../model/ruleset';
+import type { RuleId } from '../ruleset/ruleset';
 import type { Diagnostic } from '../text/diagnostic';
 
 /**

@@ -1,6 +1,6 @@
 import type { TableName } from '../iptables/ast';
+import type { Ip } from '../net/addr';
 import type { Diagnostic } from '../text/diagnostic';
-import type { Ip } from './addr';
 import type { CChain } from './compiled';
 import type { HookName, HookStep } from './hooks';
 import type { Assumption, ConntrackAssumption, PathStep } from './types';

@@ -1,6 +1,6 @@
 import type { KubectlData } from '../../core/kubectl/types';
-import type { KubeProxyModel, KubeServicePort } from '../../core/model/kubeTypes';
-import type { Chain, Ruleset } from '../../core/model/ruleset';
+import type { KubeProxyModel, KubeServicePort } from '../../core/kubeproxy/kubeTypes';
+import type { Chain, Ruleset } from '../../core/ruleset/ruleset';
 
 /**
  * What the editor says about a chain name (hover) and where it is declared (Ctrl/Cmd-click).

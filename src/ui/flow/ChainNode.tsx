@@ -1,5 +1,5 @@
 import { Handle, type NodeProps, Position } from '@xyflow/react';
-import type { NodeRole } from '../../core/graph/types';
+import type { NodeRole } from '../../core/view/types';
 import { type MessageKey, plural, useT } from '../../i18n';
 import { EnvelopeCard } from '../trace/EnvelopeCard';
 import { type FlowNode, verdictWords } from './derive';
@@ -44,7 +44,7 @@ function VerdictBody({ data }: { data: FlowNode['data'] }) {
  * One chain (or endpoint, or the verdict) of the graph: table and role, name verbatim, what it
  * belongs to (the DNAT target on its own line), and badges for what it does without an edge
  * (marks for masquerade, REJECT for a Service without endpoints…). Lines and fonts match
- * core/graph/sizes.ts, which sized the box.
+ * core/view/sizes.ts, which sized the box.
  */
 export function ChainNode({ data }: NodeProps<FlowNode>) {
   const n = data.node;

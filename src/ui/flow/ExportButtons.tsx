@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { pathHighlight, type StepPlace } from '../../core/graph/path';
-import type { GraphNode } from '../../core/graph/types';
+import { pathHighlight, type StepPlace } from '../../core/view/path';
+import type { GraphNode } from '../../core/view/types';
 import { useT } from '../../i18n';
 import { useStore } from '../../state/store';
 import { ROLE_WORD } from './ChainNode';
@@ -11,7 +11,7 @@ import { downloadPng, downloadSvg } from './exportGraph';
  * "Export PNG" / "Export SVG" over the graph: the whole laid-out graph (not just the viewport), the
  * packet's path highlighted, role and verdict words in the current language, edges along the
  * layout's routes with labels off the nodes. Built from the store's graph, positions and routes
- * (core/graph/exportSvg.ts), never by copying React Flow's DOM.
+ * (core/view/exportSvg.ts), never by copying React Flow's DOM.
  */
 export function ExportButtons({ places }: { places: readonly StepPlace[] }) {
   const tr = useT();

@@ -1,5 +1,5 @@
-import { pathChains, pathFocusOf, pathKey } from '../../core/graph/path';
-import type { PathFocus } from '../../core/graph/types';
+import { pathChains, pathFocusOf, pathKey } from '../../core/view/path';
+import type { PathFocus } from '../../core/view/types';
 import { useStore } from '../../state/store';
 import type { TracedPacket } from '../../state/traceSlice';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NODE_FONT } from '../../core/graph/sizes';
+import { NODE_FONT } from '../../core/view/sizes';
 import { boundsOf, readableZoom } from './readableZoom';
 
 describe('readableZoom', () => {

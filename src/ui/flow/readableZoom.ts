@@ -1,10 +1,10 @@
-import { NODE_FONT } from '../../core/graph/sizes';
+import { NODE_FONT } from '../../core/view/sizes';
 
 /**
  * The lowest zoom at which a chain name is drawn at least `px` pixels tall: 12 px on a screen,
  * 16 px in presenter mode (issue 8). Whole nodes scale with the zoom, so nothing is cut inside
  * a fixed box. `titlePx` is the name's CSS size as drawn (`titleFontPx`); the layout's size
- * (core/graph/sizes.ts) until a node is drawn.
+ * (core/view/sizes.ts) until a node is drawn.
  */
 export function readableZoom(presenting: boolean, titlePx: number | null): number {
   const px = presenting ? 16 : 12;

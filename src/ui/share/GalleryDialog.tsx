@@ -1,4 +1,4 @@
-import { GALLERY, galleryToScenario } from '../../core/gallery';
+import { GALLERY, galleryToScenario } from '../../content';
 import { useLanguage } from '../../i18n';
 import { offerScenario } from './applyScenario';
 import { firstSentence, lessonOf } from './lessons';

@@ -1,7 +1,7 @@
-import { pathChains } from '../../core/graph/path';
 import { encodeScenario } from '../../core/share/codec';
 import { redactScenario } from '../../core/share/redact';
 import type { Scenario } from '../../core/share/scenario';
+import { pathChains } from '../../core/view/path';
 import type { AppState } from '../../state/store';
 import { keepPathServices } from './pathServices';
 

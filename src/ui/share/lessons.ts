@@ -1,4 +1,4 @@
-import type { GalleryScenario } from '../../core/gallery';
+import type { GalleryScenario } from '../../content';
 import type { Scenario } from '../../core/share/scenario';
 import type { Lesson } from './shareStore';
 

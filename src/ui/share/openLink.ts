@@ -5,7 +5,7 @@ import { lessonOf } from './lessons';
 import { useShareStore } from './shareStore';
 import { decodeMessages, shareStrings } from './strings';
 
-/** Gallery permalinks: `#g=<id>` opens that gallery scenario (ids are stable, see core/gallery). */
+/** Gallery permalinks: `#g=<id>` opens that gallery scenario (ids are stable, see content). */
 export const GALLERY_FRAGMENT = /^#g=([a-z0-9-]{1,80})$/;
 
 /** Drops the fragment without a new history entry, so a reload keeps the now-local input and does not ask again. */
@@ -28,7 +28,7 @@ export async function openFragment(hash: string = window.location.hash): Promise
     const id = gallery[1] as string;
     dropFragment();
     // The gallery's texts are a chunk of their own, fetched (from this origin) only for `#g=` links.
-    const { findGalleryScenario, galleryToScenario } = await import('../../core/gallery');
+    const { findGalleryScenario, galleryToScenario } = await import('../../content');
     if (token !== latest) return; // a newer hashchange won
     const g = findGalleryScenario(id);
     if (!g) {

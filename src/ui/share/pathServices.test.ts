@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { GALLERY } from '../../core/gallery';
-import { pathChains } from '../../core/graph/path';
+import { GALLERY } from '../../content';
 import { parseIptablesSave } from '../../core/iptables/parse';
-import { analyzeKubeProxy } from '../../core/model/kube';
-import { loadKubectl, loadRuleset } from '../../core/model/testing/load';
+import { analyzeKubeProxy } from '../../core/kubeproxy/kube';
+import { loadKubectl, loadRuleset } from '../../core/kubeproxy/testing/load';
 import { trace } from '../../core/trace/trace';
+import { pathChains } from '../../core/view/path';
 import { keepPathServices } from './pathServices';
 
 function traceOf(iptables: string, g: (typeof GALLERY)[number]) {

@@ -1,7 +1,7 @@
 import { parseIptablesSave } from '../../core/iptables/parse';
 import { parseKubectl } from '../../core/kubectl/parseKubectl';
-import { analyzeKubeProxy } from '../../core/model/kube';
-import { lowerToRuleset } from '../../core/model/lower';
+import { analyzeKubeProxy } from '../../core/kubeproxy/kube';
+import { lowerToRuleset } from '../../core/lower/lower';
 
 /** The iptables and kubectl texts cut down to the Service ports a traced path goes through. */
 export interface PathServicesResult {

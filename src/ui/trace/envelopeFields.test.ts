@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { WEB, webRuleset } from '../../core/graph/inputs.node';
 import { trace } from '../../core/trace/trace';
 import type { Packet, TraceEnv } from '../../core/trace/types';
+import { WEB, webRuleset } from '../../core/view/inputs.node';
 import { translator } from '../../i18n/t';
 import { changeSentences, envelopeAt, markText, sentPacket } from './envelopeFields';
 

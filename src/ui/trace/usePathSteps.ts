@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { describePath, type StepView } from '../../core/graph/steps';
+import { describePath, type StepView } from '../../core/view/steps';
 import { useLang } from '../../i18n';
 import { useStore } from '../../state/store';
 import { useChosenOutcome, useServiceLabels } from './hooks';
@@ -8,7 +8,7 @@ import { useChosenOutcome, useServiceLabels } from './hooks';
 // (outcome, language, Service labels), not once per component. Outcomes are immutable values.
 const cache = new WeakMap<object, { key: unknown[]; steps: StepView[] }>();
 
-/** The chosen outcome's steps in plain words (core/graph/steps.ts describePath), or [] before a packet. */
+/** The chosen outcome's steps in plain words (core/view/steps.ts describePath), or [] before a packet. */
 export function usePathSteps(): StepView[] {
   const traced = useStore((s) => s.traced);
   const outcome = useChosenOutcome();

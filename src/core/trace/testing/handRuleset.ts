@@ -9,7 +9,7 @@ import {
   ruleId,
   type Table,
   type Target,
-} from '../../model/ruleset';
+} from '../../ruleset/ruleset';
 
 /** TEST-ONLY: one rule of a hand-built Ruleset. */
 export interface HandRule {

@@ -1,0 +1,108 @@
+import type { KubectlData } from '../kubectl/types';
+import { chainId, type Ruleset, type Table } from '../ruleset/ruleset';
+import type { Diagnostic } from '../text/diagnostic';
+import { ChainChecks } from './chainChecks';
+import { type KubeChainFacts, ownChain } from './context';
+import { crossCheckKubectl } from './crossCheck';
+import { buildContext } from './indexRules';
+import type { EndpointChain, KubeChain, KubeJump, KubeProxyModel, PolicyChain } from './kubeTypes';
+import { describeDropMark, describeMasquerade } from './masquerade';
+import { resolveOwners } from './owners';
+import { buildEndpoint, buildPolicy } from './policies';
+import { isKubeChain } from './ruleFacts';
+import { ServicePortCollector } from './servicePorts';
+
+/**
+ * Reads kube-proxy's meaning out of a Ruleset: every `KUBE-*` chain's role and owning Service port,
+ * each KUBE-SEP's endpoint, each KUBE-SVC/SVL/XLB cascade with written and effective
+ * probabilities, the entry rules per Service port, the masquerade setup; with kubectl data, also
+ * owners of uncommented chains (recomputed hashes) and cross-checks (warnings, see MODEL_CODES).
+ *
+ * Never throws; pure; the result is plain data (structured-clone safe) that shares its strings
+ * (ids, names) with the Ruleset. Linear in the rules; hashes only what it reports (one hash per
+ * owned chain, Service ports' hashes shared by their chains).
+ * @returns `{ result: KubeProxyModel, diagnostics }` — diagnostics point at rules (source
+ * `iptables`) or at the kubectl line of a Service (source `kubectl`).
+ */
+export function analyzeKubeProxy(
+  ruleset: Ruleset,
+  kubectl?: KubectlData,
+): { result: KubeProxyModel; diagnostics: Diagnostic[] } {
+  const diagnostics: Diagnostic[] = [];
+  const ctx = buildContext(ruleset);
+  resolveOwners(ctx, kubectl, diagnostics);
+
+  // One walk over the kube chains builds every list of the model and its findings.
+  const chains: KubeChain[] = [];
+  const policies: PolicyChain[] = [];
+  const endpoints: EndpointChain[] = [];
+  const ports = new ServicePortCollector(ctx);
+  const checks = new ChainChecks(ctx);
+  for (const f of ctx.kube) {
+    const chain = kubeChain(f);
+    chains.push(chain);
+    checks.chain(chain, f);
+    if (f.role === 'svc' || f.role === 'svl' || f.role === 'xlb') {
+      const p = buildPolicy(ctx, f);
+      policies.push(p);
+      checks.policy(p, f);
+    } else if (f.role === 'sep') {
+      const e = buildEndpoint(f);
+      endpoints.push(e);
+      checks.endpoint(e, f);
+    }
+    ports.add(f);
+  }
+
+  const result: KubeProxyModel = {
+    chains,
+    servicePorts: ports.finish(policies, endpoints),
+    policies,
+    endpoints,
+    jumps: ctx.jumps ?? listJumps(ruleset),
+    masquerade: describeMasquerade(ctx),
+    dropMark: describeDropMark(ctx),
+  };
+  checks.finish(diagnostics);
+  if (kubectl) crossCheckKubectl(ctx, result, kubectl, diagnostics);
+  return { result, diagnostics };
+}
+
+/** A kube chain as the model lists it (ids and names are the Ruleset's own strings). */
+function kubeChain(f: KubeChainFacts): KubeChain {
+  return {
+    id: f.id,
+    table: f.chain.table,
+    name: f.name,
+    role: f.role,
+    hash: f.hash,
+    owner: f.owner?.key ?? null,
+    ownerSource: f.ownerSource,
+    hashCheck: f.hashCheck,
+    ruleCount: f.chain.rules.length,
+    // Each rule jumping here is one incoming rule (`jumps` lists the same rules).
+    referencedBy: f.inCount,
+  };
+}
+
+/**
+ * Every `-j`/`-g` from or to a kube chain, tables and chains in `Object.values` order. Only for
+ * Rulesets whose chains are not in `order` order (buildContext lists the jumps of the others).
+ */
+function listJumps(ruleset: Ruleset): KubeJump[] {
+  const jumps: KubeJump[] = [];
+  for (const table of Object.values(ruleset.tables)) if (table) listTableJumps(table, jumps);
+  return jumps;
+}
+
+function listTableJumps(table: Table, jumps: KubeJump[]): void {
+  for (const chain of Object.values(table.chains)) {
+    const fromKube = isKubeChain(chain.name);
+    for (const rule of chain.rules) {
+      const t = rule.target;
+      if (t.kind !== 'jump' || (!fromKube && !isKubeChain(t.chain))) continue;
+      const toId = ownChain(table, t.chain)?.id ?? chainId(table.name, t.chain);
+      jumps.push({ from: chain.id, to: toId, rule: rule.id, goto: t.goto });
+    }
+  }
+}

@@ -1,0 +1,28 @@
+import { parseIptablesSave } from '../../iptables/parse';
+import { parseKubectl } from '../../kubectl/parseKubectl';
+import type { KubectlData } from '../../kubectl/types';
+import { lowerToRuleset } from '../../lower/lower';
+import type { Ruleset } from '../../ruleset/ruleset';
+
+/**
+ * TEST-ONLY: how the model tests read fixture texts — through the real readers
+ * (`parseIptablesSave` → `lowerToRuleset`, `parseKubectl`), so the model is tested on exactly what
+ * the app computes.
+ */
+export function loadRuleset(text: string): Ruleset {
+  return lowerToRuleset(parseIptablesSave(text).result).result;
+}
+
+/**
+ * kubectl text → KubectlData. `namespace` stands for the `-n` the user ran kubectl with: a table
+ * without NAMESPACE column does not say it.
+ */
+export function loadKubectl(text: string, namespace: string | null = null): KubectlData {
+  const data = parseKubectl(text).result;
+  if (namespace === null) return data;
+  return {
+    ...data,
+    services: data.services.map((s) => ({ ...s, namespace: s.namespace ?? namespace })),
+    endpoints: data.endpoints.map((e) => ({ ...e, namespace: e.namespace ?? namespace })),
+  };
+}
