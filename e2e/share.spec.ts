@@ -1,8 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { encodeBase64url } from '../src/core/share/base64url';
-import { encodeScenario } from '../src/core/share/codec';
-import { emptyScenario } from '../src/core/share/scenario';
+import { emptyScenario, encodeBase64url, encodeScenario } from '../src/core/share';
 import { expect, test } from './fixtures';
 import { ExplorerPage } from './pages/explorer';
 import { PacketPage } from './pages/packet';

@@ -1,6 +1,5 @@
-import type { Diagnostic } from '../core/text/diagnostic';
-import { hasErrors } from '../core/text/diagnostic';
-import { LineIndex } from '../core/text/lineIndex';
+import type { Diagnostic } from '../core/text';
+import { hasErrors, LineIndex } from '../core/text';
 
 /** A diagnostic as the CLI prints it (wire format: add fields, never rename). */
 export interface CliDiagnostic {

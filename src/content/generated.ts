@@ -1,4 +1,4 @@
-import type { Packet } from '../core/trace/types';
+import type { Packet } from '../core/trace';
 import { generateIptablesSave } from '../sim/generate';
 import { generateKubectl } from '../sim/kubectlText';
 import type { ClusterSpec } from '../sim/spec';

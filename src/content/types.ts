@@ -1,5 +1,5 @@
-import type { Scenario } from '../core/share/scenario';
-import type { Packet } from '../core/trace/types';
+import type { Scenario } from '../core/share';
+import type { Packet } from '../core/trace';
 
 /** Text in the app's two languages. */
 export interface Localized {

@@ -2,11 +2,11 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { IPSET_CODES } from '../core/ipset/codes';
-import { IPTABLES_CODES } from '../core/iptables/codes';
-import { IPVS_CODES } from '../core/ipvs/codes';
-import { KUBECTL_CODES } from '../core/kubectl/codes';
-import { NFTABLES_CODES } from '../core/nftables/codes';
+import { IPSET_CODES } from '../core/ipset';
+import { IPTABLES_CODES } from '../core/iptables';
+import { IPVS_CODES } from '../core/ipvs';
+import { KUBECTL_CODES } from '../core/kubectl';
+import { NFTABLES_CODES } from '../core/nftables';
 import { CODE_EXPLANATIONS_ZH, explainCodeZh } from './codesZh';
 
 const SRC = fileURLToPath(new URL('..', import.meta.url));

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { Lang } from '../core/trace/messages';
+import type { Lang } from '../core/trace';
 
 /** The UI languages (the same set as the tracer's messages and the Scenario's `language`). */
 export type Language = Lang;

@@ -1,4 +1,4 @@
-import { formatIpv4, ipv4Value } from '../core/iptables/address';
+import { formatIpv4, ipv4Value } from '../core/iptables';
 
 /** Small IPv4 helpers for the generator (CIDR tests; dotted quads ↔ numbers are iptables/address's). */
 

@@ -1,5 +1,5 @@
+import { tabwrite } from '../core/text';
 import type { ClusterSpec, ServiceSpec } from './spec';
-import { tabwrite } from './tabwriter';
 
 /** kubectl's EXTERNAL-IP clip width for LoadBalancer ingress (printers.go `loadBalancerWidth`). */
 const LOAD_BALANCER_WIDTH = 16;

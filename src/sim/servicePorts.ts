@@ -4,7 +4,7 @@ import {
   SERVICE_CHAIN_PREFIX,
   servicePortEndpointChainName,
   servicePortNameString,
-} from '../core/kubeproxy/hash';
+} from '../core/kubeproxy';
 import type { GenProto } from './genRule';
 import type { ClusterSpec, PortSpec, ServiceSpec } from './spec';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Ruleset } from '../core/ruleset/ruleset';
-import { diagnostic } from '../core/text/diagnostic';
+import type { Ruleset } from '../core/ruleset';
+import { diagnostic } from '../core/text';
 import type { AnalyzedResponse } from '../workers/protocol';
 import { useStore } from './store';
 

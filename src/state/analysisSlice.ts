@@ -1,8 +1,7 @@
 import type { StateCreator } from 'zustand';
-import type { ServiceGroup } from '../core/kubeproxy/serviceGroups';
-import { type Diagnostic, hasErrors } from '../core/text/diagnostic';
-import type { PacketSuggestion } from '../core/view/suggestPacket';
-import type { ChainGraph, GraphPositions, GraphRoutes } from '../core/view/types';
+import type { ServiceGroup } from '../core/kubeproxy';
+import { type Diagnostic, hasErrors } from '../core/text';
+import type { ChainGraph, GraphPositions, GraphRoutes, PacketSuggestion } from '../core/view';
 import { getAnalysisClient } from '../workers/client';
 import type { AnalysisSummary, AnalyzedResponse, GraphFocus, LayoutResponse } from '../workers/protocol';
 import type { AppState } from './store';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ServiceTarget } from '../core/kubeproxy/serviceGroups';
+import type { ServiceTarget } from '../core/kubeproxy';
 import { aimForm, type PacketForm, packetFromForm } from './packetForm';
 
 const form: PacketForm = {

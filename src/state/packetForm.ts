@@ -1,6 +1,6 @@
-import type { ServiceTarget } from '../core/kubeproxy/serviceGroups';
-import type { Origin, Outcome, Packet, TraceEnv } from '../core/trace/types';
-import type { PacketSuggestion } from '../core/view/suggestPacket';
+import type { ServiceTarget } from '../core/kubeproxy';
+import type { Origin, Outcome, Packet, TraceEnv } from '../core/trace';
+import type { PacketSuggestion } from '../core/view';
 
 /** The packet panel's fields as the user typed them (text, validated on Send). */
 export interface PacketForm {

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { PacketSuggestion } from '../core/view/suggestPacket';
+import type { PacketSuggestion } from '../core/view';
 import { startPacketReseeding } from './packetReseed';
 import { useStore } from './store';
 import { DEFAULT_PACKET } from './traceSlice';

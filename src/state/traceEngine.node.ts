@@ -1,7 +1,7 @@
 // A TraceEngine over a Ruleset in the same thread, for Node tests of the store: the same
 // functions the worker runs (workers/queries.ts), answered as resolved promises.
-import type { KubeProxyModel } from '../core/kubeproxy/kubeTypes';
-import type { Ruleset } from '../core/ruleset/ruleset';
+import type { KubeProxyModel } from '../core/kubeproxy';
+import type { Ruleset } from '../core/ruleset';
 import { simulateCounts, traceWithRules } from '../workers/queries';
 import type { TraceEngine } from './traceEngine';
 

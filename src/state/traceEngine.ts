@@ -3,9 +3,9 @@
 // Ruleset they loaded (traceEngine.node.ts). Nothing here imports the tracer: it stays out of the
 // page's bundle.
 
-import type { KubeProxyModel } from '../core/kubeproxy/kubeTypes';
-import type { Packet, TraceEnv, TraceResult } from '../core/trace/types';
-import type { RuleLookup } from '../core/view/ruleLookup';
+import type { KubeProxyModel } from '../core/kubeproxy';
+import type { Packet, TraceEnv, TraceResult } from '../core/trace';
+import type { RuleLookup } from '../core/view';
 import { getAnalysisClient } from '../workers/client';
 
 /** A trace result, the rules (`RuleLookup`) the page needs to describe it, the model of its Services. */

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { indexServiceGroups } from '../core/kubeproxy/serviceGroups';
+import { indexServiceGroups } from '../core/kubeproxy';
 import { WEB, WEB_EXAMPLE_TEXT, webRuleset } from '../core/view/inputs.node';
 import { connectAnalysisClient, getAnalysisClient, type WorkerLike } from '../workers/client';
 import { createWorkerHandler } from '../workers/handler';

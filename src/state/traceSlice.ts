@@ -1,7 +1,7 @@
 import type { StateCreator } from 'zustand';
-import type { KubeProxyModel } from '../core/kubeproxy/kubeTypes';
-import type { Origin, Packet, TraceEnv, TraceResult } from '../core/trace/types';
-import type { RuleLookup } from '../core/view/ruleLookup';
+import type { KubeProxyModel } from '../core/kubeproxy';
+import type { Origin, Packet, TraceEnv, TraceResult } from '../core/trace';
+import type { RuleLookup } from '../core/view';
 import { drawOutcome, type PacketForm, packetFromForm } from './packetForm';
 import type { AppState } from './store';
 import { getTraceEngine } from './traceEngine';

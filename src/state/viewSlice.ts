@@ -1,6 +1,6 @@
 import type { StateCreator } from 'zustand';
-import { findServiceGroups } from '../core/kubeproxy/serviceGroups';
-import { pathChains } from '../core/view/path';
+import { findServiceGroups } from '../core/kubeproxy';
+import { pathChains } from '../core/view';
 import { getAnalysisClient } from '../workers/client';
 import type { AppState } from './store';
 

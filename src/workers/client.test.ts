@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ServiceGroup } from '../core/kubeproxy/serviceGroups';
+import type { ServiceGroup } from '../core/kubeproxy';
 import { AnalysisClient, type ClientListener, type WorkerLike } from './client';
 import type { AnalyzedResponse, ErrorResponse, WorkerRequest, WorkerResponse } from './protocol';
 

@@ -1,4 +1,4 @@
-import type { Packet, TraceEnv } from '../core/trace/types';
+import type { Packet, TraceEnv } from '../core/trace';
 import type {
   AnalyzedResponse,
   ChainFacts,

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { Packet } from '../core/trace/types';
+import type { Packet } from '../core/trace';
 import { analyzedMessages, createWorkerHandler } from './handler';
 import type { AnalyzedResponse, WorkerResponse } from './protocol';
 

@@ -1,10 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { readFixture } from '../../test/fixtures';
-import { MAX_CHAIN_ENTRIES } from '../core/trace/machine';
-import { pathFocusOf } from '../core/view/path';
-import { MAX_PATH_NODES } from '../core/view/pathGraph';
-import { VERDICT_NODE } from '../core/view/types';
+import { MAX_CHAIN_ENTRIES } from '../core/trace';
+import { MAX_PATH_NODES, pathFocusOf, VERDICT_NODE } from '../core/view';
 import { deepChainDump } from '../sim/deepChain';
 import { analyzeTexts, graphFor } from './pipeline';
 import { traceWithRules } from './queries';

@@ -1,20 +1,9 @@
-import type { KubectlData } from '../core/kubectl/types';
-import type { KubeProxyModel } from '../core/kubeproxy/kubeTypes';
-import type { ServiceGroup } from '../core/kubeproxy/serviceGroups';
-import type { Ruleset } from '../core/ruleset/ruleset';
-import { type Diagnostic, hasErrors } from '../core/text/diagnostic';
-import type { PacketSuggestion } from '../core/view/suggestPacket';
-import type { ChainGraph, GraphPositions, GraphRoutes } from '../core/view/types';
-import {
-  analyzeKubeProxy,
-  buildChainGraph,
-  indexServiceGroups,
-  layoutGraphRoutes,
-  lowerToRuleset,
-  parseIptablesSave,
-  parseKubectl,
-  suggestPacket,
-} from './coreApi';
+import type { KubectlData } from '../core/kubectl';
+import type { KubeProxyModel, ServiceGroup } from '../core/kubeproxy';
+import type { Ruleset } from '../core/ruleset';
+import { hasErrors } from '../core/text';
+import type { ChainGraph, GraphPositions, GraphRoutes, PacketSuggestion } from '../core/view';
+import { analyzeInputs, buildChainGraph, layoutGraphRoutes, stageFailure, suggestPacket } from './coreApi';
 import type { AnalysisSummary, AnalyzedResponse, GraphFocus } from './protocol';
 
 /**
@@ -33,17 +22,6 @@ export interface GoodAnalysis {
 }
 
 const now = (): number => (typeof performance !== 'undefined' ? performance.now() : Date.now());
-
-function crash(source: Diagnostic['source'], stage: string, e: unknown): Diagnostic {
-  const message = e instanceof Error ? e.message : String(e);
-  return {
-    source,
-    severity: 'error',
-    code: 'ui/internal-error',
-    message: `${stage} failed: ${message}`,
-    span: { start: 0, end: 0 },
-  };
-}
 
 function countLines(text: string): number {
   if (text.length === 0) return 0;
@@ -108,56 +86,13 @@ export async function analyzeTexts(
   focus: GraphFocus | null,
   previous: GoodAnalysis | null,
 ): Promise<{ response: AnalyzedResponse; good: GoodAnalysis }> {
-  const ipt: Diagnostic[] = [];
-  const kub: Diagnostic[] = [];
-  const t0 = now();
-  let ruleset: Ruleset = { family: 'ipv4', tables: {}, ruleCount: 0 };
-  let lowerMs = 0;
-  try {
-    const parsed = parseIptablesSave(iptablesText);
-    ipt.push(...parsed.diagnostics);
-    const t1 = now();
-    const lowered = lowerToRuleset(parsed.result);
-    ipt.push(...lowered.diagnostics);
-    ruleset = lowered.result;
-    lowerMs = now() - t1;
-  } catch (e) {
-    ipt.push(crash('iptables', 'Parsing the iptables-save text', e));
-  }
-  const parseMs = now() - t0 - lowerMs;
-
-  const t2 = now();
-  let kubectl: KubectlData | null = null;
-  if (kubectlText.trim() !== '') {
-    try {
-      const parsed = parseKubectl(kubectlText);
-      kub.push(...parsed.diagnostics);
-      kubectl = parsed.result;
-    } catch (e) {
-      kub.push(crash('kubectl', 'Reading the kubectl text', e));
-    }
-  }
-  const t3 = now();
-  let model: KubeProxyModel | null = null;
-  try {
-    const analyzed = analyzeKubeProxy(ruleset, kubectl ?? undefined);
-    model = analyzed.result;
-    for (const d of analyzed.diagnostics) (d.source === 'kubectl' ? kub : ipt).push(d);
-  } catch (e) {
-    ipt.push(crash('iptables', 'The kube-proxy analysis', e));
-  }
-  const t4 = now();
+  const analysis = analyzeInputs({ iptables: iptablesText, kubectl: kubectlText, until: 'groups' });
+  const { ruleset, model, kubectl, timings } = analysis;
+  const ipt = analysis.diagnostics.iptables;
+  const kub = analysis.diagnostics.kubectl;
 
   let good: GoodAnalysis | null = previous;
-  if (!hasErrors(ipt) || previous === null) {
-    let groups: ServiceGroup[] = [];
-    try {
-      groups = indexServiceGroups(ruleset, kubectl);
-    } catch (e) {
-      ipt.push(crash('iptables', 'Grouping the Service chains', e));
-    }
-    good = { ruleset, model, kubectl, groups };
-  }
+  if (!hasErrors(ipt) || previous === null) good = { ruleset, model, kubectl, groups: analysis.groups };
   const kept = good as GoodAnalysis;
   let graph: ChainGraph | null = null;
   let positions: GraphPositions | null = null;
@@ -167,7 +102,7 @@ export async function analyzeTexts(
   try {
     ({ graph, positions, routes, graphMs, layoutMs } = await graphFor(kept, focus));
   } catch (e) {
-    ipt.push(crash('iptables', 'Drawing the chain graph', e));
+    ipt.push(stageFailure('iptables', 'Drawing the chain graph', e));
   }
 
   const tables = Object.values(ruleset.tables);
@@ -180,10 +115,10 @@ export async function analyzeTexts(
     servicePorts: model?.servicePorts.length ?? 0,
     kubectlServices: kubectl?.services.length ?? 0,
     timings: {
-      parse: parseMs,
-      lower: lowerMs,
-      kubectl: t3 - t2,
-      model: t4 - t3,
+      parse: timings.parse,
+      lower: timings.lower,
+      kubectl: timings.kubectl,
+      model: timings.model,
       graph: graphMs,
       layout: layoutMs,
     },

@@ -1,13 +1,17 @@
-import type { TableName } from '../core/iptables/ast';
-import type { KubectlData } from '../core/kubectl/types';
-import type { KubeProxyModel } from '../core/kubeproxy/kubeTypes';
-import type { ServiceGroup } from '../core/kubeproxy/serviceGroups';
-import type { Chain, RuleId } from '../core/ruleset/ruleset';
-import type { Diagnostic } from '../core/text/diagnostic';
-import type { Packet, SimulationResult, TraceEnv, TraceResult } from '../core/trace/types';
-import type { RuleLookup } from '../core/view/ruleLookup';
-import type { PacketSuggestion } from '../core/view/suggestPacket';
-import type { ChainGraph, GraphPositions, GraphRoutes, PathFocus } from '../core/view/types';
+import type { TableName } from '../core/iptables';
+import type { KubectlData } from '../core/kubectl';
+import type { KubeProxyModel, ServiceGroup } from '../core/kubeproxy';
+import type { Chain, RuleId } from '../core/ruleset';
+import type { Diagnostic } from '../core/text';
+import type { Packet, SimulationResult, TraceEnv, TraceResult } from '../core/trace';
+import type {
+  ChainGraph,
+  GraphPositions,
+  GraphRoutes,
+  PacketSuggestion,
+  PathFocus,
+  RuleLookup,
+} from '../core/view';
 
 /**
  * The one message protocol between the UI thread and the analysis worker (analyze.worker.ts);

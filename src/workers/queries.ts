@@ -1,9 +1,8 @@
-import type { KubectlData } from '../core/kubectl/types';
-import type { KubeProxyModel } from '../core/kubeproxy/kubeTypes';
-import type { Chain, Ruleset } from '../core/ruleset/ruleset';
-import type { Packet, TraceEnv, TraceResult } from '../core/trace/types';
-import { pathChains } from '../core/view/path';
-import { lookupForTrace } from '../core/view/ruleLookup';
+import type { KubectlData } from '../core/kubectl';
+import type { KubeProxyModel } from '../core/kubeproxy';
+import type { Chain, Ruleset } from '../core/ruleset';
+import type { Packet, TraceEnv, TraceResult } from '../core/trace';
+import { lookupForTrace, pathChains } from '../core/view';
 import { simulate, trace } from './coreApi';
 import type { ChainFacts, RuleRef, SimulatedResponse, TracedResponse } from './protocol';
 

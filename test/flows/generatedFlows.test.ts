@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { loadRuleset } from '../../src/core/kubeproxy/testing/load';
-import { trace } from '../../src/core/trace/trace';
+import { loadRuleset } from '../../src/core/testing/load';
+import { trace } from '../../src/core/trace';
 import { generateIptablesSave } from '../../src/sim/generate';
 import type { ClusterSpec } from '../../src/sim/spec';
 import { readFixture } from '../fixtures';

@@ -1,6 +1,6 @@
-import { compilePrefix, parseIp, prefixContains } from '../../src/core/net/addr';
-import type { Ruleset } from '../../src/core/ruleset/ruleset';
-import type { Outcome, Packet, TraceEnv, TraceResult } from '../../src/core/trace/types';
+import { compilePrefix, parseIp, prefixContains } from '../../src/core/net';
+import type { Ruleset } from '../../src/core/ruleset';
+import type { Outcome, Packet, TraceEnv, TraceResult } from '../../src/core/trace';
 
 /** One flow in kube-proxy's `packetFlowTest` shape (pkg/proxy/iptables/proxier_test.go). */
 export interface PacketFlow {

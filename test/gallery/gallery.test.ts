@@ -1,12 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { GALLERY, galleryToScenario } from '../../src/content';
-import { parseIptablesSave } from '../../src/core/iptables/parse';
-import { parseKubectl } from '../../src/core/kubectl/parseKubectl';
-import { analyzeKubeProxy } from '../../src/core/kubeproxy/kube';
-import { lowerToRuleset } from '../../src/core/lower/lower';
-import { decodeScenario, encodeScenario } from '../../src/core/share/codec';
-import { simulate } from '../../src/core/trace/simulate';
-import { trace } from '../../src/core/trace/trace';
+import { parseIptablesSave } from '../../src/core/iptables';
+import { parseKubectl } from '../../src/core/kubectl';
+import { analyzeKubeProxy } from '../../src/core/kubeproxy';
+import { lowerToRuleset } from '../../src/core/lower';
+import { decodeScenario, encodeScenario } from '../../src/core/share';
+import { simulate, trace } from '../../src/core/trace';
 
 const errors = (ds: readonly { severity: string; code: string }[]) =>
   ds.filter((d) => d.severity === 'error');

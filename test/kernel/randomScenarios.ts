@@ -1,5 +1,5 @@
-import type { Ruleset } from '../../src/core/ruleset/ruleset';
-import { trace } from '../../src/core/trace/trace';
+import type { Ruleset } from '../../src/core/ruleset';
+import { trace } from '../../src/core/trace';
 import type { ClusterSpec } from '../../src/sim/spec';
 import { podGroups } from './conformanceSpec';
 import type { Scenario } from './flows';

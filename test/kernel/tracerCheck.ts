@@ -1,8 +1,8 @@
-import { parseIptablesSave } from '../../src/core/iptables/parse';
-import { lowerToRuleset } from '../../src/core/lower/lower';
-import type { Ruleset } from '../../src/core/ruleset/ruleset';
-import { trace } from '../../src/core/trace/trace';
-import type { Outcome, Packet, PathStep, TraceEnv, TraceResult } from '../../src/core/trace/types';
+import { parseIptablesSave } from '../../src/core/iptables';
+import { lowerToRuleset } from '../../src/core/lower';
+import type { Ruleset } from '../../src/core/ruleset';
+import type { Outcome, Packet, PathStep, TraceEnv, TraceResult } from '../../src/core/trace';
+import { trace } from '../../src/core/trace';
 import type { KernelStep, Observation } from './lab';
 import type { KernelRun } from './scenarioRun';
 import { ALPHA, chiSquareTest } from './stats';

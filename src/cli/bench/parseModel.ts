@@ -1,6 +1,6 @@
-import { parseIptablesSave } from '../../core/iptables/parse';
-import { analyzeKubeProxy } from '../../core/kubeproxy/kube';
-import { lowerToRuleset } from '../../core/lower/lower';
+import { parseIptablesSave } from '../../core/iptables';
+import { analyzeKubeProxy } from '../../core/kubeproxy';
+import { lowerToRuleset } from '../../core/lower';
 import { type BenchSection, fmtMs, timeMedian } from './types';
 
 /**

@@ -1,10 +1,8 @@
-import { parseIptablesSave } from '../../core/iptables/parse';
-import { lowerToRuleset } from '../../core/lower/lower';
-import type { Ruleset } from '../../core/ruleset/ruleset';
-import { compileRuleset } from '../../core/trace/compile';
-import { simulate } from '../../core/trace/simulate';
-import { trace } from '../../core/trace/trace';
-import type { Packet } from '../../core/trace/types';
+import { parseIptablesSave } from '../../core/iptables';
+import { lowerToRuleset } from '../../core/lower';
+import type { Ruleset } from '../../core/ruleset';
+import type { Packet } from '../../core/trace';
+import { compileRuleset, simulate, trace } from '../../core/trace';
 import { generateIptablesSave } from '../../sim/generate';
 import { randomClusterSpec } from '../../sim/randomSpec';
 import { readyEndpoint, serviceSpec } from '../../sim/spec';

@@ -1,7 +1,9 @@
-import type { Diagnostic } from '../../core/text/diagnostic';
+import type { KubectlData } from '../../core/kubectl';
+import type { KubeProxyModel } from '../../core/kubeproxy';
+import type { Diagnostic } from '../../core/text';
 import type { Command } from '../args';
 import { parseCommandArgs, positional } from '../args';
-import { analyzeKubeProxy, describeServices, lowerToRuleset, parseIptablesSave, parseKubectl } from '../core';
+import { analyzeTexts, describeServices, parseKubectl } from '../core';
 import { readInput } from '../io';
 import { cliDiagnostics, printResult } from '../json';
 
@@ -27,17 +29,21 @@ export const servicesCommand: Command = {
     const kubectlText = await readInput(io, positional(positionals, 0, 'kubectl file'));
     const iptablesPath = values.iptables as string | undefined;
     const iptablesText = iptablesPath === undefined ? undefined : await readInput(io, iptablesPath);
-    const kubectl = parseKubectl(kubectlText);
-    const diagnostics: Diagnostic[] = [...kubectl.diagnostics];
-    let model: ReturnType<typeof analyzeKubeProxy>['result'] | undefined;
-    if (iptablesText !== undefined) {
-      const parsed = parseIptablesSave(iptablesText);
-      const lowered = lowerToRuleset(parsed.result);
-      const analyzed = analyzeKubeProxy(lowered.result, kubectl.result);
-      diagnostics.push(...parsed.diagnostics, ...lowered.diagnostics, ...analyzed.diagnostics);
-      model = analyzed.result;
+    let kubectl: KubectlData;
+    let model: KubeProxyModel | undefined;
+    const diagnostics: Diagnostic[] = [];
+    if (iptablesText === undefined) {
+      const parsed = parseKubectl(kubectlText);
+      kubectl = parsed.result;
+      diagnostics.push(...parsed.diagnostics);
+    } else {
+      const analysis = analyzeTexts({ iptables: iptablesText, kubectl: kubectlText, until: 'model' });
+      // A kubectl text that is only whitespace has no Services: the same answer parseKubectl gives.
+      kubectl = analysis.kubectl ?? parseKubectl(kubectlText).result;
+      model = analysis.model ?? undefined;
+      diagnostics.push(...analysis.diagnostics.kubectl, ...analysis.diagnostics.iptables);
     }
-    const { services } = describeServices(kubectl.result, model);
+    const { services } = describeServices(kubectl, model);
     const json = {
       services,
       diagnostics: cliDiagnostics(diagnostics, { kubectl: kubectlText, iptables: iptablesText ?? '' }),

@@ -1,8 +1,8 @@
-import type { Diagnostic } from '../../core/text/diagnostic';
-import type { L4Protocol, Origin, Packet, TraceEnv } from '../../core/trace/types';
+import type { Diagnostic } from '../../core/text';
+import type { L4Protocol, Origin, Packet, TraceEnv } from '../../core/trace';
 import type { Command } from '../args';
 import { intOption, parseCommandArgs, positional } from '../args';
-import { lowerToRuleset, parseIptablesSave, simulate, trace } from '../core';
+import { analyzeTexts, simulate, trace } from '../core';
 import { readInput, UsageError } from '../io';
 import { cliDiagnostics, printResult } from '../json';
 
@@ -82,13 +82,12 @@ export const traceCommand: Command = {
     const env: TraceEnv = { localAddresses: (v['node-ip'] as string[] | undefined) ?? [] };
 
     const text = await readInput(io, file);
-    const parsed = parseIptablesSave(text);
-    const lowered = lowerToRuleset(parsed.result);
-    const traced = trace(lowered.result, packet, env);
-    const diagnostics: Diagnostic[] = [...parsed.diagnostics, ...lowered.diagnostics, ...traced.diagnostics];
+    const { ruleset, diagnostics: read } = analyzeTexts({ iptables: text, until: 'ruleset' });
+    const traced = trace(ruleset, packet, env);
+    const diagnostics: Diagnostic[] = [...read.iptables, ...traced.diagnostics];
     const json: Record<string, unknown> = { outcomes: traced.outcomes };
     if (connections !== undefined) {
-      const sim = simulate(lowered.result, packet, env, { connections, seed: seed ?? 1 });
+      const sim = simulate(ruleset, packet, env, { connections, seed: seed ?? 1 });
       json.connections = sim.connections.map((c) => ({
         dnat: c.dnat,
         masquerade: c.masquerade,

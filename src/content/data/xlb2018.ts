@@ -1,4 +1,4 @@
-import { tabwrite } from '../../sim/tabwriter';
+import { tabwrite } from '../../core/text';
 
 /**
  * A pre-1.24 node with a KUBE-XLB chain (externalTrafficPolicy: Local, no endpoint on this node).

@@ -1,5 +1,4 @@
-import type { Diagnostic, Severity } from '../text/diagnostic';
-import type { Span } from '../text/span';
+import type { Diagnostic, Severity, Span } from '../text';
 
 /**
  * Every diagnostic the `ipset list` / `ipset save` reader emits. Codes are a wire format (CLI

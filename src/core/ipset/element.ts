@@ -1,4 +1,4 @@
-import { parseCidr } from '../iptables/address';
+import { parseCidr } from '../iptables';
 import type { Dimension, Element, SetFamily } from './types';
 
 /**

@@ -1,4 +1,4 @@
-import { span } from '../text/span';
+import { span } from '../text';
 import type { IpsetSink } from './codes';
 import type { Token } from './memberLine';
 import type { IpsetHeader } from './types';

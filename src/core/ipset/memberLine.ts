@@ -1,4 +1,4 @@
-import { span } from '../text/span';
+import { span } from '../text';
 import type { IpsetSink } from './codes';
 import { readElement } from './element';
 import type { Dimension, Element, IpsetMember, SetFamily } from './types';

@@ -1,5 +1,4 @@
-import { span } from '../text/span';
-import { textLines } from '../text/words';
+import { span, textLines } from '../text';
 import { type IpsetDiagnostic, IpsetSink } from './codes';
 import { dimensionsOf } from './element';
 import { NO_HEADER, readHeader } from './header';

@@ -1,4 +1,4 @@
-import type { Span } from '../text/span';
+import type { Span } from '../text';
 
 export type SetFamily = 'inet' | 'inet6';
 

@@ -1,4 +1,4 @@
-import type { Cidr } from '../ruleset/ruleset';
+import type { Cidr } from '../ruleset';
 
 /**
  * IPv4/IPv6 addresses as iptables reads them (xtables.c, xtables_ipparse_any /

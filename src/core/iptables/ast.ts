@@ -1,4 +1,4 @@
-import type { Span } from '../text/span';
+import type { Span } from '../text';
 
 /**
  * The syntax tree of an `iptables-save` / `ip6tables-save` text (or kube-proxy's

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lowerToRuleset } from '../lower/lower';
+import { lowerToRuleset } from '../lower';
 import { IPTABLES_CODES } from './codes';
 import { parseIptablesSave } from './parse';
 

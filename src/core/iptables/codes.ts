@@ -1,4 +1,4 @@
-import type { Severity } from '../text/diagnostic';
+import type { Severity } from '../text';
 
 /**
  * Every diagnostic code the iptables parser and `lowerToRuleset` emit. Codes are a wire format

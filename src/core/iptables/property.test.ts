@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { iptablesFixtures, readFixture } from '../../../test/fixtures';
-import { lowerToRuleset } from '../lower/lower';
+import { lowerToRuleset } from '../lower';
 import { parseIptablesSave } from './parse';
 import { printIptablesSave } from './print';
 import { toPlainRule } from './savedRule';

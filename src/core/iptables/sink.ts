@@ -1,4 +1,4 @@
-import type { Diagnostic } from '../text/diagnostic';
+import type { Diagnostic } from '../text';
 import { type IptablesCode, severityOf } from './codes';
 
 /** At most this many diagnostics per parse: a 50 MB paste of garbage must not yield a million. */

@@ -1,4 +1,4 @@
-import type { Diagnostic } from '../text/diagnostic';
+import type { Diagnostic } from '../text';
 import type { IptablesDocument } from './ast';
 import { printRule } from './print';
 

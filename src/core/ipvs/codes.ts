@@ -1,5 +1,4 @@
-import type { Diagnostic, Severity } from '../text/diagnostic';
-import type { Span } from '../text/span';
+import type { Diagnostic, Severity, Span } from '../text';
 
 /**
  * Every diagnostic the `ipvsadm` reader emits. Codes are a wire format (CLI JSON, worker protocol,

@@ -1,6 +1,6 @@
-import { formatIpv6, parseIpv4, parseIpv6 } from '../iptables/address';
-import { span } from '../text/span';
-import type { Word } from '../text/words';
+import { formatIpv6, parseIpv4, parseIpv6 } from '../iptables';
+import type { Word } from '../text';
+import { span } from '../text';
 import type { IpvsSink } from './codes';
 import type { Endpoint } from './types';
 

@@ -1,8 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { readFixture } from '../../../test/fixtures';
-import { testSet } from '../ipset/match';
-import { parseIpset } from '../ipset/parseIpset';
+import { parseIpset, testSet } from '../ipset';
 import { chooseRealServer } from './choice';
 import { virtualAddresses } from './model';
 import { parseIpvsadm } from './parseIpvsadm';

@@ -1,5 +1,4 @@
-import { span } from '../text/span';
-import { textLines, type Word, wordsOf } from '../text/words';
+import { span, textLines, type Word, wordsOf } from '../text';
 import { type IpvsDiagnostic, IpvsSink } from './codes';
 import { readEndpoint } from './endpoint';
 import { isRuleLine, readRuleLine } from './ruleLine';

@@ -1,5 +1,5 @@
-import { span } from '../text/span';
-import type { Word } from '../text/words';
+import type { Word } from '../text';
+import { span } from '../text';
 import type { IpvsSink } from './codes';
 import { readCount, readEndpointWord } from './endpoint';
 import { RATE_COLUMNS, readCounters, STATS_COLUMNS } from './serviceLine';

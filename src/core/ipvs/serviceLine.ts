@@ -1,5 +1,5 @@
-import { span } from '../text/span';
-import type { Word } from '../text/words';
+import type { Word } from '../text';
+import { span } from '../text';
 import type { IpvsSink } from './codes';
 import { readCounter, readEndpointWord } from './endpoint';
 import { KNOWN_SCHEDULERS } from './schedulers';

@@ -1,4 +1,4 @@
-import type { Span } from '../text/span';
+import type { Span } from '../text';
 
 /** Protocols of an IPVS virtual service as `ipvsadm -Ln` prints them (ipvsadm.c, print_service_entry). */
 export type IpvsProtocol = 'TCP' | 'UDP' | 'SCTP';

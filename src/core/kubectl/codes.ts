@@ -1,5 +1,4 @@
-import { type Diagnostic, diagnostic, type Severity } from '../text/diagnostic';
-import { type Span, span } from '../text/span';
+import { type Diagnostic, diagnostic, type Severity, type Span, span } from '../text';
 
 /**
  * Every diagnostic the kubectl readers emit, with its severity. Wire format (CLI JSON, worker

@@ -1,4 +1,4 @@
-import type { Span } from '../text/span';
+import type { Span } from '../text';
 
 /**
  * A validating JSON scanner with offsets, used beside `JSON.parse` (which is fast but reports

@@ -1,4 +1,4 @@
-import { span } from '../text/span';
+import { span } from '../text';
 import type { DiagnosticSink } from './codes';
 import type { Collected } from './collect';
 import { linkPods } from './podLinks';

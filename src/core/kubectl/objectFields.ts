@@ -1,4 +1,4 @@
-import type { Span } from '../text/span';
+import type { Span } from '../text';
 import type { DiagnosticSink } from './codes';
 import type { Collected } from './collect';
 import type { Protocol } from './types';

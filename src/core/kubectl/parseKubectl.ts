@@ -1,5 +1,5 @@
-import type { Diagnostic } from '../text/diagnostic';
-import { type Span, span } from '../text/span';
+import type { Diagnostic } from '../text';
+import { type Span, span } from '../text';
 import { DiagnosticSink } from './codes';
 import { emptyCollected } from './collect';
 import { readJsonBlock } from './jsonReader';

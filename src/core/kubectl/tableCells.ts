@@ -1,4 +1,4 @@
-import { isJsSpace } from '../text/chars';
+import { isJsSpace } from '../text';
 import type { Line } from './lines';
 import type { TableHeader } from './tableHeader';
 

@@ -1,4 +1,4 @@
-import { isJsSpace } from '../text/chars';
+import { isJsSpace } from '../text';
 import type { DiagnosticSink } from './codes';
 import type { Collected } from './collect';
 import { isBlank, lineAt, lineHead, readShellCommand, readStatusLine } from './lines';

@@ -1,6 +1,6 @@
 import { type Document, isMap, isSeq, type Node, parseAllDocuments, visit } from 'yaml';
-import type { Span } from '../text/span';
-import { span } from '../text/span';
+import type { Span } from '../text';
+import { span } from '../text';
 import type { DiagnosticSink } from './codes';
 import type { Collected } from './collect';
 import { lineAt, lineHead, readShellCommand, readStatusLine } from './lines';

@@ -1,4 +1,4 @@
-import { type Diagnostic, diagnostic } from '../text/diagnostic';
+import { type Diagnostic, diagnostic } from '../text';
 import { type AnalysisContext, type KubeChainFacts, ownChain, ruleById } from './context';
 import type { EndpointChain, KubeChain, PolicyChain } from './kubeTypes';
 import { MODEL_CODES } from './modelCodes';

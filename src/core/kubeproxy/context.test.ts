@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { readFixture } from '../../../test/fixtures';
-import { chainId, type Ruleset } from '../ruleset/ruleset';
+import { chainId, type Ruleset } from '../ruleset';
+import { loadRuleset } from '../testing/load';
 import { incomingRules, ruleAt } from './context';
 import { buildContext } from './indexRules';
 import { analyzeKubeProxy } from './kube';
-import { loadRuleset } from './testing/load';
 
 /** The jumps as the model defines them: every -j/-g from or to a KUBE-* chain, in Object.values order. */
 function naiveJumps(ruleset: Ruleset) {

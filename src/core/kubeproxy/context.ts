@@ -1,5 +1,5 @@
-import type { TableName } from '../iptables/ast';
-import type { Chain, ChainId, Rule, RuleId, Ruleset, Table } from '../ruleset/ruleset';
+import type { TableName } from '../iptables';
+import type { Chain, ChainId, Rule, RuleId, Ruleset, Table } from '../ruleset';
 import type { KubeComment, KubeCommentReader } from './comments';
 import { portProtoHash } from './hash';
 import type { HashCheck, KubeChainRole, KubeJump, OwnerSource, ServicePortName } from './kubeTypes';

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { readFixture } from '../../../test/fixtures';
-import type { EndpointAddress, KubectlData } from '../kubectl/types';
-import type { Diagnostic } from '../text/diagnostic';
+import type { EndpointAddress, KubectlData } from '../kubectl';
+import { loadKubectl, loadRuleset } from '../testing/load';
+import type { Diagnostic } from '../text';
 import { analyzeKubeProxy } from './kube';
 import { MODEL_CODE_SEVERITY, MODEL_CODES } from './modelCodes';
-import { loadKubectl, loadRuleset } from './testing/load';
 
 const DUMP = readFixture('iptables/k8s-overall-rules.txt');
 const KUBECTL_TEXT = readFixture('kubectl/overall-get-svc-ep-A.txt');

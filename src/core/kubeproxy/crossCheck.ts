@@ -1,6 +1,5 @@
-import type { KubectlData, ServiceInfo } from '../kubectl/types';
-import { type Diagnostic, diagnostic } from '../text/diagnostic';
-import { span } from '../text/span';
+import type { KubectlData, ServiceInfo } from '../kubectl';
+import { type Diagnostic, diagnostic, span } from '../text';
 import { type AnalysisContext, chainById, ownChain, ruleById } from './context';
 import { endpointString } from './hash';
 import type { EndpointChain, KubeProxyModel, KubeServicePort } from './kubeTypes';

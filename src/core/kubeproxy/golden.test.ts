@@ -3,9 +3,9 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { iptablesFixtures, readFixture, SEEDS_DIR } from '../../../test/fixtures';
+import { loadKubectl, loadRuleset } from '../testing/load';
 import { analyzeKubeProxy } from './kube';
 import { describeServices } from './services';
-import { loadKubectl, loadRuleset } from './testing/load';
 
 /**
  * Golden models: every iptables fixture (and the seed excerpt) → KubeProxyModel + diagnostics,

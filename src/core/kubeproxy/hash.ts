@@ -1,4 +1,4 @@
-import { sha256Base32Prefix16, sha256Base32Prefix16Is } from '../net/sha256';
+import { sha256Base32Prefix16, sha256Base32Prefix16Is } from '../net';
 
 /**
  * kube-proxy's chain names, computed exactly as pkg/proxy/iptables/proxier.go does:

@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { readFixture } from '../../../test/fixtures';
+import { loadKubectl, loadRuleset } from '../testing/load';
 import { analyzeKubeProxy } from './kube';
 import { describeServices } from './services';
-import { loadKubectl, loadRuleset } from './testing/load';
 
 // Fragments of real kube-proxy rules, recombined at random: the analysis must never throw, its
 // result must stay plain data, and every diagnostic must point inside the text.

@@ -2,10 +2,10 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readFixture, SEEDS_DIR } from '../../../test/fixtures';
+import { loadKubectl, loadRuleset } from '../testing/load';
 import { analyzeKubeProxy } from './kube';
 import type { KubeProxyModel } from './kubeTypes';
 import { MODEL_CODES } from './modelCodes';
-import { loadKubectl, loadRuleset } from './testing/load';
 
 function analyze(path: string) {
   return analyzeKubeProxy(loadRuleset(readFixture(path)));

@@ -1,6 +1,6 @@
-import type { KubectlData } from '../kubectl/types';
-import { chainId, type Ruleset, type Table } from '../ruleset/ruleset';
-import type { Diagnostic } from '../text/diagnostic';
+import type { KubectlData } from '../kubectl';
+import { chainId, type Ruleset, type Table } from '../ruleset';
+import type { Diagnostic } from '../text';
 import { ChainChecks } from './chainChecks';
 import { type KubeChainFacts, ownChain } from './context';
 import { crossCheckKubectl } from './crossCheck';

@@ -1,5 +1,5 @@
-import type { TableName } from '../iptables/ast';
-import type { ChainId, RuleId } from '../ruleset/ruleset';
+import type { TableName } from '../iptables';
+import type { ChainId, RuleId } from '../ruleset';
 
 /**
  * kube-proxy's meaning on top of a Ruleset: which chain belongs to which Service port, which

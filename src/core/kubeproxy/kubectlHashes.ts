@@ -1,4 +1,4 @@
-import type { KubectlData, ServiceInfo, ServicePortInfo } from '../kubectl/types';
+import type { KubectlData, ServiceInfo, ServicePortInfo } from '../kubectl';
 import { makeServicePortName } from './comments';
 import { type AnalysisContext, type ChainFacts, cachedPortHash } from './context';
 import { endpointString, isEndpointChainHash } from './hash';

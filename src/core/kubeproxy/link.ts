@@ -1,4 +1,4 @@
-import type { EndpointsInfo, KubectlData, ServiceInfo, ServicePortInfo } from '../kubectl/types';
+import type { EndpointsInfo, KubectlData, ServiceInfo, ServicePortInfo } from '../kubectl';
 import type { EndpointChain, KubeProxyModel, KubeServicePort } from './kubeTypes';
 
 /**

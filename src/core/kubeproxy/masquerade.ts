@@ -1,4 +1,4 @@
-import { type Chain, chainId, type Rule, type RuleId } from '../ruleset/ruleset';
+import { type Chain, chainId, type Rule, type RuleId } from '../ruleset';
 import { type AnalysisContext, factsOf, incomingRules, ownChain } from './context';
 import type { DropMarkSetup, MasqueradeSetup } from './kubeTypes';
 import { jumpTarget } from './ruleFacts';

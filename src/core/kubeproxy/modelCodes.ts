@@ -1,4 +1,4 @@
-import type { Severity } from '../text/diagnostic';
+import type { Severity } from '../text';
 
 /**
  * Stable diagnostic codes of the kube-proxy analysis (wire format: never rename a code).

@@ -1,6 +1,6 @@
-import type { KubectlData } from '../kubectl/types';
-import type { Rule } from '../ruleset/ruleset';
-import { type Diagnostic, diagnostic } from '../text/diagnostic';
+import type { KubectlData } from '../kubectl';
+import type { Rule } from '../ruleset';
+import { type Diagnostic, diagnostic } from '../text';
 import {
   type AnalysisContext,
   type ChainFacts,

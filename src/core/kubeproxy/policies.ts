@@ -1,4 +1,4 @@
-import type { Rule, RuleId } from '../ruleset/ruleset';
+import type { Rule, RuleId } from '../ruleset';
 import { type AnalysisContext, commentOf, type KubeChainFacts } from './context';
 import type { EndpointChain, PolicyChain, PolicyTarget } from './kubeTypes';
 

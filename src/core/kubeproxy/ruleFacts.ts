@@ -1,4 +1,4 @@
-import type { Rule } from '../ruleset/ruleset';
+import type { Rule } from '../ruleset';
 import type { KubeChainRole } from './kubeTypes';
 
 /**

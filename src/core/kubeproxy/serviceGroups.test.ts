@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { loadRuleset } from '../testing/load';
 import { fixtureRuleset, seedGrepExcerpt, WEB, webRuleset } from '../view/inputs.node';
 import { findServiceGroups, indexServiceGroups } from './serviceGroups';
-import { loadRuleset } from './testing/load';
 
 describe('indexServiceGroups', () => {
   it('groups the web Service port with its chains, addresses and endpoints', () => {

@@ -1,7 +1,6 @@
-import type { KubectlData } from '../kubectl/types';
-import type { Chain, Match, Rule, Ruleset } from '../ruleset/ruleset';
-import { dnatEndpoint, serviceFromComment } from '../view/labels';
-import { servicePortHash } from '../view/roles';
+import type { KubectlData } from '../kubectl';
+import type { Chain, Match, Rule, Ruleset } from '../ruleset';
+import { dnatEndpoint, serviceFromComment, servicePortHash } from '../view';
 import { kubectlOnlyGroups, noEndpointGroups } from './serviceSources';
 
 /**

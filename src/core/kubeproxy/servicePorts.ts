@@ -1,4 +1,4 @@
-import type { Rule } from '../ruleset/ruleset';
+import type { Rule } from '../ruleset';
 import type { KubeComment } from './comments';
 import { type AnalysisContext, type KubeChainFacts, notableComment } from './context';
 import type {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readFixture } from '../../../test/fixtures';
-import { parseKubectl } from '../kubectl/parseKubectl';
+import { parseKubectl } from '../kubectl';
 import { fixtureRuleset, webRuleset } from '../view/inputs.node';
 import { findServiceGroups, indexServiceGroups } from './serviceGroups';
 

@@ -1,6 +1,6 @@
-import type { KubectlData, ServiceInfo, ServicePortInfo } from '../kubectl/types';
-import type { Rule, Ruleset } from '../ruleset/ruleset';
-import { serviceFromComment } from '../view/labels';
+import type { KubectlData, ServiceInfo, ServicePortInfo } from '../kubectl';
+import type { Rule, Ruleset } from '../ruleset';
+import { serviceFromComment } from '../view';
 import type { ServiceGroup, ServiceTarget } from './serviceGroups';
 
 /**

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { readFixture } from '../../../test/fixtures';
+import { loadKubectl, loadRuleset } from '../testing/load';
 import { analyzeKubeProxy } from './kube';
 import { describeServices } from './services';
-import { loadKubectl, loadRuleset } from './testing/load';
 
 const model = analyzeKubeProxy(loadRuleset(readFixture('iptables/k8s-overall-rules.txt'))).result;
 

@@ -1,4 +1,4 @@
-import type { KubectlData, ServiceInfo, ServicePortInfo } from '../kubectl/types';
+import type { KubectlData, ServiceInfo, ServicePortInfo } from '../kubectl';
 import { endpointString } from './hash';
 import type { KubeProxyModel } from './kubeTypes';
 import { endpointChainOf, endpointsOf, linkServicePort } from './link';

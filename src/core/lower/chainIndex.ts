@@ -1,8 +1,6 @@
-import type { IptablesDocument, RuleNode, TableNode } from '../iptables/ast';
-import type { ChainNames } from '../iptables/chainNames';
-import { SavedChain } from '../iptables/savedChain';
-import { type ParseSource, SavedRule } from '../iptables/savedRule';
-import { type Chain, chainId, type Rule, type Target } from '../ruleset/ruleset';
+import type { ChainNames, IptablesDocument, RuleNode, TableNode } from '../iptables';
+import { type ParseSource, SavedChain, SavedRule } from '../iptables';
+import { type Chain, chainId, type Rule, type Target } from '../ruleset';
 
 /** A Chain under construction: its `rules` are filled in last (core/lower/lower.ts). */
 export type ChainBuild = { -readonly [K in keyof Chain]: Chain[K] };

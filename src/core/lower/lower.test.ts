@@ -1,10 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { iptablesFixtures, readFixture } from '../../../test/fixtures';
-import { parseCidr } from '../iptables/address';
-import type { IptablesDocument } from '../iptables/ast';
-import { parseIptablesSave } from '../iptables/parse';
-import { toPlainRule } from '../iptables/savedRule';
-import type { Match, Rule } from '../ruleset/ruleset';
+import type { IptablesDocument } from '../iptables';
+import { parseCidr, parseIptablesSave, toPlainRule } from '../iptables';
+import type { Match, Rule } from '../ruleset';
 import { lowerToRuleset } from './lower';
 import { effectiveProbability } from './match';
 

@@ -1,9 +1,13 @@
-import type { IptablesDocument, RuleNode, TableNode } from '../iptables/ast';
-import type { ChainNames } from '../iptables/chainNames';
-import { severityOf } from '../iptables/codes';
-import { TARGET_GOTO, TARGET_JUMP, TARGET_NONE } from '../iptables/entries';
-import type { SavedChain } from '../iptables/savedChain';
-import { type ParseSource, ruleBody, SavedRule } from '../iptables/savedRule';
+import type { ChainNames, IptablesDocument, RuleNode, SavedChain, TableNode } from '../iptables';
+import {
+  type ParseSource,
+  ruleBody,
+  SavedRule,
+  severityOf,
+  TARGET_GOTO,
+  TARGET_JUMP,
+  TARGET_NONE,
+} from '../iptables';
 import {
   BUILTIN_CHAINS,
   type Chain,
@@ -13,8 +17,8 @@ import {
   ruleId,
   type Table,
   type Target,
-} from '../ruleset/ruleset';
-import type { Diagnostic } from '../text/diagnostic';
+} from '../ruleset';
+import type { Diagnostic } from '../text';
 import {
   type ChainBuild,
   ChainIndex,

@@ -1,13 +1,13 @@
-import { parseCidr } from '../iptables/address';
-import type { MatchNode, OptionNode } from '../iptables/ast';
+import type { MatchNode, OptionNode } from '../iptables';
 import {
+  parseCidr,
   parseMarkMask,
   parsePortList,
   parsePortRange,
   parseProbability,
   parseUint32,
-} from '../iptables/numbers';
-import type { Match, PortRange } from '../ruleset/ruleset';
+} from '../iptables';
+import type { Match, PortRange } from '../ruleset';
 
 /** iptables prints these protocol numbers by name (/etc/protocols as libxtables' xtables_chain_protos). */
 const PROTOCOL_NAMES: Readonly<Record<string, string>> = {

@@ -1,8 +1,6 @@
-import type { MatchNode, TargetNode } from '../iptables/ast';
-import { PER_OPTION_MODULES } from '../iptables/entries';
-import { materializeShape, optionNode } from '../iptables/materialize';
-import { type ParseSource, rereadPiece } from '../iptables/savedRule';
-import type { Match, Target } from '../ruleset/ruleset';
+import type { MatchNode, TargetNode } from '../iptables';
+import { materializeShape, optionNode, type ParseSource, PER_OPTION_MODULES, rereadPiece } from '../iptables';
+import type { Match, Target } from '../ruleset';
 import { lowerBuiltinOption, lowerGroup, lowerPerOption } from './match';
 import { lowerTarget } from './target';
 

@@ -1,8 +1,14 @@
-import { parseIpv4, parseIpv6 } from '../iptables/address';
-import type { OptionNode, TargetNode } from '../iptables/ast';
-import { NON_TERMINAL_TARGETS, TARGET_OPTIONS } from '../iptables/modules';
-import { parseMarkMask, parsePort, parseUint32 } from '../iptables/numbers';
-import type { NatRange, Target } from '../ruleset/ruleset';
+import type { OptionNode, TargetNode } from '../iptables';
+import {
+  NON_TERMINAL_TARGETS,
+  parseIpv4,
+  parseIpv6,
+  parseMarkMask,
+  parsePort,
+  parseUint32,
+  TARGET_OPTIONS,
+} from '../iptables';
+import type { NatRange, Target } from '../ruleset';
 
 const NONE: Target = { kind: 'none' };
 const ACCEPT: Target = { kind: 'ACCEPT' };

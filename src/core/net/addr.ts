@@ -1,5 +1,5 @@
-import { ipv4Value } from '../iptables/address';
-import type { Cidr } from '../ruleset/ruleset';
+import { ipv4Value } from '../iptables';
+import type { Cidr } from '../ruleset';
 
 /**
  * Addresses as numbers, so that a CIDR test is four `&` and `===` (the tracer runs millions of them in

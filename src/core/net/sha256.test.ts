@@ -2,7 +2,7 @@ import { sha256 } from '@noble/hashes/sha2.js';
 import { utf8ToBytes } from '@noble/hashes/utils.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { base32Encode } from '../kubeproxy/hash';
+import { base32Encode } from '../kubeproxy';
 import { sha256Base32Prefix16, sha256Base32Prefix16Is } from './sha256';
 
 /** The reference: @noble/hashes over TextEncoder's bytes, base32, first 16 characters. */

@@ -1,4 +1,4 @@
-import type { Span } from '../text/span';
+import type { Span } from '../text';
 
 /**
  * The syntax tree of an nftables ruleset, whichever form it was pasted in: `nft list ruleset`

@@ -1,4 +1,4 @@
-import type { Severity } from '../text/diagnostic';
+import type { Severity } from '../text';
 
 /**
  * Every diagnostic code the nftables readers emit (listing, `nft -j` JSON, `nft -f` transactions).

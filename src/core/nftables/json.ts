@@ -1,5 +1,5 @@
-import { LineIndex } from '../text/lineIndex';
-import type { Span } from '../text/span';
+import type { Span } from '../text';
+import { LineIndex } from '../text';
 import { NFT_FAMILIES, type NftDocument, type NftFamily, type NftRule, type NftStatement } from './ast';
 import { checkDocument } from './check';
 import { duration, jsonElement, jsonStatement } from './jsonExpr';

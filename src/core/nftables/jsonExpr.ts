@@ -1,4 +1,4 @@
-import type { Span } from '../text/span';
+import type { Span } from '../text';
 import type { NftElement, NftExpr, NftStatement, NftStatementBody, NftVerdict, NftVerdictKind } from './ast';
 import { printStatement } from './print';
 

@@ -1,4 +1,4 @@
-import type { Diagnostic } from '../text/diagnostic';
+import type { Diagnostic } from '../text';
 import type { NftDocument } from './ast';
 import { checkDocument } from './check';
 import { looksLikeJson, readTop } from './commands';

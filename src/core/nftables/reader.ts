@@ -1,4 +1,4 @@
-import { LineIndex } from '../text/lineIndex';
+import { LineIndex } from '../text';
 import type { NftablesCode } from './codes';
 import {
   T_COMMA,

@@ -1,4 +1,4 @@
-import type { Diagnostic } from '../text/diagnostic';
+import type { Diagnostic } from '../text';
 import { type NftablesCode, nftSeverityOf } from './codes';
 
 /** At most this many diagnostics per read, as for iptables (a 50 MB paste of garbage). */

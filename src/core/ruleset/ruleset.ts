@@ -1,5 +1,5 @@
-import type { TableName } from '../iptables/ast';
-import type { Span } from '../text/span';
+import type { TableName } from '../iptables';
+import type { Span } from '../text';
 
 /**
  * The immutable, typed meaning of an iptables dump: what the tracer evaluates and the graph draws.

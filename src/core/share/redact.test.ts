@@ -3,11 +3,11 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readFixture } from '../../../test/fixtures';
 import { flowPacket, type Node, type PacketFlow, TEST_NODE } from '../../../test/flows/packetFlow';
-import { parseKubectl } from '../kubectl/parseKubectl';
-import { analyzeKubeProxy } from '../kubeproxy/kube';
-import { loadKubectl, loadRuleset } from '../kubeproxy/testing/load';
-import { trace } from '../trace/trace';
-import type { Packet, TraceResult } from '../trace/types';
+import { parseKubectl } from '../kubectl';
+import { analyzeKubeProxy } from '../kubeproxy';
+import { loadKubectl, loadRuleset } from '../testing/load';
+import type { Packet, TraceResult } from '../trace';
+import { trace } from '../trace';
 import { addressRedactor, redactScenario } from './redact';
 import { emptyScenario, type Scenario } from './scenario';
 

@@ -1,10 +1,9 @@
-import { parseIptablesSave } from '../iptables/parse';
-import { parseKubectl } from '../kubectl/parseKubectl';
-import { analyzeKubeProxy } from '../kubeproxy/kube';
-import { lowerToRuleset } from '../lower/lower';
-import { type Diagnostic, diagnostic } from '../text/diagnostic';
-import { span } from '../text/span';
-import type { Packet } from '../trace/types';
+import { parseIptablesSave } from '../iptables';
+import { parseKubectl } from '../kubectl';
+import { analyzeKubeProxy } from '../kubeproxy';
+import { lowerToRuleset } from '../lower';
+import { type Diagnostic, diagnostic, span } from '../text';
+import type { Packet } from '../trace';
 import { AddressBook } from './redactBook';
 import { planChainRenames, replaceChainNames } from './redactChains';
 import { RedactionKey, randomSeed } from './redactKey';

@@ -1,4 +1,4 @@
-import { formatIpv4, ipv4Value } from '../iptables/address';
+import { formatIpv4, ipv4Value } from '../iptables';
 import { formatV6, maskV4, maskV6, parseV6 } from './redactIp';
 import type { RedactionKey } from './redactKey';
 

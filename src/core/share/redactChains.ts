@@ -1,10 +1,10 @@
+import type { KubeProxyModel, ServicePortName } from '../kubeproxy';
 import {
   endpointString,
   type ServiceChainKind,
   serviceChainName,
   servicePortEndpointChainName,
-} from '../kubeproxy/hash';
-import type { KubeProxyModel, ServicePortName } from '../kubeproxy/kubeTypes';
+} from '../kubeproxy';
 import type { AddressBook } from './redactBook';
 import type { RedactionKey } from './redactKey';
 

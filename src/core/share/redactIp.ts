@@ -1,4 +1,4 @@
-import { ipv4Value } from '../iptables/address';
+import { ipv4Value } from '../iptables';
 
 /**
  * Address text ↔ numbers for redaction: IPv4 as an unsigned 32-bit number, IPv6 as a 128-bit

@@ -1,6 +1,6 @@
 import { sha256 } from '@noble/hashes/sha2.js';
 import { utf8ToBytes } from '@noble/hashes/utils.js';
-import { base32Encode } from '../kubeproxy/hash';
+import { base32Encode } from '../kubeproxy';
 
 /**
  * The secret of one redaction: everything redaction invents (address bit flips, pseudo chain

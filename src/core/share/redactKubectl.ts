@@ -1,7 +1,5 @@
-import { tabwrite } from '../../sim/tabwriter';
-import { isBlank, lineAt, lineHead } from '../kubectl/lines';
-import { cellsByOffsets } from '../kubectl/tableCells';
-import { readTableHeader } from '../kubectl/tableHeader';
+import { cellsByOffsets, isBlank, lineAt, lineHead, readTableHeader } from '../kubectl';
+import { tabwrite } from '../text';
 
 /** Rewrites one piece of text; `column` is the table column it sits in (`NAMESPACE`, `NAME`…), if any. */
 export type CellRewrite = (text: string, column: string | null) => string;

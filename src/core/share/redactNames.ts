@@ -1,5 +1,5 @@
-import type { KubectlData } from '../kubectl/types';
-import type { KubeProxyModel, ServicePortName } from '../kubeproxy/kubeTypes';
+import type { KubectlData } from '../kubectl';
+import type { KubeProxyModel, ServicePortName } from '../kubeproxy';
 
 /**
  * Names every cluster has (kubeadm, kubelet, CoreDNS): they identify nobody, and keeping them keeps

@@ -1,4 +1,4 @@
-import type { Packet } from '../trace/types';
+import type { Packet } from '../trace';
 
 /**
  * A shareable scenario: the user's inputs, not the results (a link re-parses on open, so parser

@@ -1,4 +1,4 @@
-import type { L4Protocol, Origin, Packet } from '../trace/types';
+import type { L4Protocol, Origin, Packet } from '../trace';
 import type { Scenario } from './scenario';
 
 /**

@@ -1,13 +1,6 @@
-import type { TableName } from '../iptables/ast';
-import { parseIp } from '../net/addr';
-import {
-  BUILTIN_CHAINS,
-  type Chain,
-  type Match,
-  type Rule,
-  type Ruleset,
-  type Target,
-} from '../ruleset/ruleset';
+import type { TableName } from '../iptables';
+import { parseIp } from '../net';
+import { BUILTIN_CHAINS, type Chain, type Match, type Rule, type Ruleset, type Target } from '../ruleset';
 import type { CChain, CompiledRuleset, CRule, CTarget } from './compiled';
 import { compileConntrack } from './conntrackMatch';
 import { HOOK_TABLES, type HookName } from './hooks';

@@ -1,6 +1,6 @@
-import type { TableName } from '../iptables/ast';
-import type { Ip } from '../net/addr';
-import type { Rule, RuleId } from '../ruleset/ruleset';
+import type { TableName } from '../iptables';
+import type { Ip } from '../net';
+import type { Rule, RuleId } from '../ruleset';
 import type { HookName } from './hooks';
 import type { Walk, WalkContext } from './walk';
 

@@ -1,5 +1,5 @@
-import { compilePrefix, prefixContains } from '../net/addr';
-import type { Match } from '../ruleset/ruleset';
+import { compilePrefix, prefixContains } from '../net';
+import type { Match } from '../ruleset';
 import type { CMatch } from './compiled';
 import type { MatchSite } from './matchers';
 import type { Walk } from './walk';

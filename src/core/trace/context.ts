@@ -1,5 +1,5 @@
-import { ipKey, parseIp } from '../net/addr';
-import type { Diagnostic } from '../text/diagnostic';
+import { ipKey, parseIp } from '../net';
+import type { Diagnostic } from '../text';
 import { localKeySet } from './packet';
 import type { TraceEnv } from './types';
 import type { WalkContext } from './walk';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadRuleset } from '../kubeproxy/testing/load';
+import { loadRuleset } from '../testing/load';
 import { explainRule, explainStep } from './explain';
 import { message } from './messages';
 

@@ -1,4 +1,4 @@
-import type { Match, Rule, Target } from '../ruleset/ruleset';
+import type { Match, Rule, Target } from '../ruleset';
 import { type Lang, message } from './messages';
 import type { PathStep } from './types';
 

@@ -1,5 +1,5 @@
-import type { TableName } from '../iptables/ast';
-import type { Chain, Ruleset } from '../ruleset/ruleset';
+import type { TableName } from '../iptables';
+import type { Chain, Ruleset } from '../ruleset';
 
 /**
  * kube-proxy's jumps from the built-in chains, which its iptables-restore input never contains: it

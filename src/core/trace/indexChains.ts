@@ -1,5 +1,5 @@
-import { compilePrefix, type Ip, ipKey, parseIp } from '../net/addr';
-import type { Match } from '../ruleset/ruleset';
+import { compilePrefix, type Ip, ipKey, parseIp } from '../net';
+import type { Match } from '../ruleset';
 import type { CRule, Segment } from './compiled';
 import { protoNumber } from './matchers';
 

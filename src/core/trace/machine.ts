@@ -1,5 +1,4 @@
-import { diagnostic } from '../text/diagnostic';
-import { span } from '../text/span';
+import { diagnostic, span } from '../text';
 import type { CChain, CompiledRuleset, CRule } from './compiled';
 import { HOOK_TABLES, type HookStep, ROUTES } from './hooks';
 import { segmentCandidates } from './indexChains';

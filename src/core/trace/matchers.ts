@@ -1,5 +1,5 @@
-import { compilePrefix, type Ip, ipKey, isLoopback, prefixContains } from '../net/addr';
-import type { Match, PortRange } from '../ruleset/ruleset';
+import { compilePrefix, type Ip, ipKey, isLoopback, prefixContains } from '../net';
+import type { Match, PortRange } from '../ruleset';
 import type { CMatch } from './compiled';
 import { compileConntrack, compileState } from './conntrackMatch';
 import { compileOpaque } from './opaque';

@@ -1,5 +1,5 @@
-import { compareIp, parseIp } from '../net/addr';
-import type { Match } from '../ruleset/ruleset';
+import { compareIp, parseIp } from '../net';
+import type { Match } from '../ruleset';
 import type { CMatch } from './compiled';
 import { addressType, type MatchSite } from './matchers';
 import type { Walk, WalkContext } from './walk';

@@ -1,7 +1,6 @@
-import { type Ip, ipKey, isLoopback, parseIp } from '../net/addr';
-import type { Diagnostic } from '../text/diagnostic';
-import { diagnostic } from '../text/diagnostic';
-import { span } from '../text/span';
+import { type Ip, ipKey, isLoopback, parseIp } from '../net';
+import type { Diagnostic } from '../text';
+import { diagnostic, span } from '../text';
 import { ROUTES } from './hooks';
 import type { Packet, TraceEnv } from './types';
 import { Walk, type WalkContext } from './walk';

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { readFixture } from '../../../test/fixtures';
-import { loadRuleset } from '../kubeproxy/testing/load';
-import type { Match, Target } from '../ruleset/ruleset';
+import type { Match, Target } from '../ruleset';
+import { loadRuleset } from '../testing/load';
 import { handRuleset, jump, random } from './testing/handRuleset';
 import { trace } from './trace';
 import type { Packet } from './types';

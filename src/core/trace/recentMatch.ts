@@ -1,5 +1,5 @@
-import { compilePrefix, type Ip, type IpPrefix } from '../net/addr';
-import type { Match } from '../ruleset/ruleset';
+import { compilePrefix, type Ip, type IpPrefix } from '../net';
+import type { Match } from '../ruleset';
 import type { CMatch } from './compiled';
 import type { MatchSite } from './matchers';
 import type { Walk, WalkContext } from './walk';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadRuleset } from '../kubeproxy/testing/load';
+import { loadRuleset } from '../testing/load';
 import { simulate } from './simulate';
 import type { Packet } from './types';
 

@@ -1,6 +1,6 @@
-import { mulberry32 } from '../net/prng';
-import type { Ruleset } from '../ruleset/ruleset';
-import type { Diagnostic } from '../text/diagnostic';
+import { mulberry32 } from '../net';
+import type { Ruleset } from '../ruleset';
+import type { Diagnostic } from '../text';
 import { compileRuleset } from './compile';
 import { makeContext, recentFromEnv } from './context';
 import { run } from './machine';

@@ -1,4 +1,4 @@
-import { formatEndpoint, type Ip, parseIp } from '../net/addr';
+import { formatEndpoint, type Ip, parseIp } from '../net';
 import type { CompiledRuleset, CRule, NatPick } from './compiled';
 import { enterChain, returnFromChain } from './machine';
 import type { PathStep, StepPacket } from './types';

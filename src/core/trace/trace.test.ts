@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadRuleset } from '../kubeproxy/testing/load';
+import { loadRuleset } from '../testing/load';
 import { trace } from './trace';
 import type { Packet, TraceEnv, TraceResult } from './types';
 

@@ -1,6 +1,5 @@
-import type { Ruleset } from '../ruleset/ruleset';
-import { type Diagnostic, diagnostic } from '../text/diagnostic';
-import { span } from '../text/span';
+import type { Ruleset } from '../ruleset';
+import { type Diagnostic, diagnostic, span } from '../text';
 import { compileRuleset } from './compile';
 import { makeContext, recentFromEnv } from './context';
 import { forkProbability, resolveFork, run } from './machine';

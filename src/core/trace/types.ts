@@ -1,6 +1,6 @@
-import type { TableName } from '../iptables/ast';
-import type { RuleId } from '../ruleset/ruleset';
-import type { Diagnostic } from '../text/diagnostic';
+import type { TableName } from '../iptables';
+import type { RuleId } from '../ruleset';
+import type { Diagnostic } from '../text';
 
 /**
  * The tracer's wire types (CLI JSON, worker protocol, permalinks): add fields, never rename.

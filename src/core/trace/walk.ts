@@ -1,6 +1,6 @@
-import type { TableName } from '../iptables/ast';
-import type { Ip } from '../net/addr';
-import type { Diagnostic } from '../text/diagnostic';
+import type { TableName } from '../iptables';
+import type { Ip } from '../net';
+import type { Diagnostic } from '../text';
 import type { CChain } from './compiled';
 import type { HookName, HookStep } from './hooks';
 import type { Assumption, ConntrackAssumption, PathStep } from './types';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { indexServiceGroups } from '../kubeproxy/serviceGroups';
-import { loadRuleset } from '../kubeproxy/testing/load';
+import { indexServiceGroups } from '../kubeproxy';
+import { loadRuleset } from '../testing/load';
 import { buildChainGraph, endpointNodeId } from './build';
 import { fixtureRuleset, seedGrepExcerpt, WEB, webRuleset } from './inputs.node';
 

@@ -1,6 +1,6 @@
-import type { PolicyChain } from '../kubeproxy/kubeTypes';
-import { indexServiceGroups, type ServiceGroup } from '../kubeproxy/serviceGroups';
-import type { Chain, Rule, Ruleset, Table } from '../ruleset/ruleset';
+import type { PolicyChain } from '../kubeproxy';
+import { indexServiceGroups, type ServiceGroup } from '../kubeproxy';
+import type { Chain, Rule, Ruleset, Table } from '../ruleset';
 import { dnatEndpoint, ruleLabel } from './labels';
 import { pathChains } from './path';
 import { drawPath, TERMINAL } from './pathGraph';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { deepChainDump } from '../../sim/deepChain';
-import { parseIptablesSave } from '../iptables/parse';
-import { lowerToRuleset } from '../lower/lower';
+import { parseIptablesSave } from '../iptables';
+import { lowerToRuleset } from '../lower';
 import { buildChainGraph } from './build';
 
 const ruleset = (text: string) => lowerToRuleset(parseIptablesSave(text).result).result;

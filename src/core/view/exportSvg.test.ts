@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ruleId } from '../ruleset/ruleset';
+import { ruleId } from '../ruleset';
 import { escapeXml, exportGraphSvg } from './exportSvg';
 import type { ChainGraph, GraphNode } from './types';
 

@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { readFixture, SEEDS_DIR } from '../../../test/fixtures';
-import { loadRuleset } from '../kubeproxy/testing/load';
-import type { Ruleset } from '../ruleset/ruleset';
+import type { Ruleset } from '../ruleset';
+import { loadRuleset } from '../testing/load';
 
 /**
  * TEST-ONLY inputs for the graph tests, read through the real parser and lowering: the app's

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Chain } from '../ruleset/ruleset';
+import type { Chain } from '../ruleset';
 import { fixtureRuleset, WEB, webRuleset } from './inputs.node';
 import { dnatEndpoint, formatProbability, matchText, ruleLabel, serviceFromComment } from './labels';
 

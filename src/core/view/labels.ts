@@ -1,5 +1,5 @@
-import { endpointString } from '../kubeproxy/hash';
-import type { Cidr, Match, PortRange, Rule, Target } from '../ruleset/ruleset';
+import { endpointString } from '../kubeproxy';
+import type { Cidr, Match, PortRange, Rule, Target } from '../ruleset';
 
 /**
  * Short texts for the graph: an edge's match in the spirit of `iptables -L`'s summary column

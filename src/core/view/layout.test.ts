@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { trace } from '../trace/trace';
+import { trace } from '../trace';
 import { buildChainGraph } from './build';
 import { fixtureRuleset, webRuleset } from './inputs.node';
 import { columnLayout, columnRoutes, layoutGraph, layoutGraphRoutes, nodeSize } from './layout';

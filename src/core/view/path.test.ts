@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { trace } from '../trace/trace';
-import type { Packet } from '../trace/types';
+import type { Packet } from '../trace';
+import { trace } from '../trace';
 import { buildChainGraph, endpointNodeId } from './build';
 import { WEB, webRuleset } from './inputs.node';
 import { pathChains, pathHighlight, placePath } from './path';

@@ -1,4 +1,4 @@
-import type { Outcome, Packet, PathStep } from '../trace/types';
+import type { Outcome, Packet, PathStep } from '../trace';
 import type { ChainGraph, GraphNodeId, PathFocus, StepPlace } from './types';
 
 export type { StepPlace } from './types';

@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { readFixture } from '../../../test/fixtures';
-import { analyzeKubeProxy } from '../kubeproxy/kube';
-import { loadRuleset } from '../kubeproxy/testing/load';
-import { HOOK_TABLES, type HookName } from '../trace/hooks';
-import { trace } from '../trace/trace';
-import type { Origin, Packet } from '../trace/types';
+import { analyzeKubeProxy } from '../kubeproxy';
+import { loadRuleset } from '../testing/load';
+import type { Origin, Packet } from '../trace';
+import { HOOK_TABLES, type HookName, trace } from '../trace';
 import { buildChainGraph, endpointNodeId } from './build';
 import { webRuleset } from './inputs.node';
 import { pathFocusOf, pathHighlight, placePath } from './path';

@@ -1,5 +1,5 @@
-import type { TableName } from '../iptables/ast';
-import type { Chain, Rule, Ruleset } from '../ruleset/ruleset';
+import type { TableName } from '../iptables';
+import type { Chain, Rule, Ruleset } from '../ruleset';
 import { ruleLabel } from './labels';
 import { pathKey } from './path';
 import { assignColumns } from './pathColumns';

@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { analyzeKubeProxy } from '../kubeproxy/kube';
-import { loadRuleset } from '../kubeproxy/testing/load';
-import { simulate } from '../trace/simulate';
-import { trace } from '../trace/trace';
-import type { Packet } from '../trace/types';
+import { analyzeKubeProxy } from '../kubeproxy';
+import { loadRuleset } from '../testing/load';
+import type { Packet } from '../trace';
+import { simulate, trace } from '../trace';
 import { fixtureRuleset, seedGrepExcerpt, WEB, webRuleset } from './inputs.node';
 import { endpointBars, formatShare, shareProduct } from './probabilities';
 

@@ -1,4 +1,4 @@
-import type { TraceResult } from '../trace/types';
+import type { TraceResult } from '../trace';
 import { dnatEndpoint } from './labels';
 import { chainRulesFrom, type RuleSource } from './ruleLookup';
 

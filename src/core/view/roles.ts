@@ -1,4 +1,4 @@
-import type { TableName } from '../iptables/ast';
+import type { TableName } from '../iptables';
 import type { NodeRole } from './types';
 
 /**

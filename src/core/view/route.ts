@@ -1,6 +1,6 @@
-import type { TableName } from '../iptables/ast';
-import type { Ruleset } from '../ruleset/ruleset';
-import { HOOK_TABLES, type HookName, type HookStep, ROUTES } from '../trace/hooks';
+import type { TableName } from '../iptables';
+import type { Ruleset } from '../ruleset';
+import { HOOK_TABLES, type HookName, type HookStep, ROUTES } from '../trace';
 import type { PathFocus } from './types';
 
 /**

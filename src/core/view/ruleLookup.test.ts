@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { trace } from '../trace/trace';
+import { trace } from '../trace';
 import { WEB, webRuleset } from './inputs.node';
 import { endpointBars } from './probabilities';
 import { chainRulesFrom, lookupForTrace, ruleFrom } from './ruleLookup';

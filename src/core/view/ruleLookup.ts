@@ -1,6 +1,6 @@
-import type { TableName } from '../iptables/ast';
-import type { Rule, RuleId, Ruleset } from '../ruleset/ruleset';
-import type { TraceResult } from '../trace/types';
+import type { TableName } from '../iptables';
+import type { Rule, RuleId, Ruleset } from '../ruleset';
+import type { TraceResult } from '../trace';
 
 /**
  * The few rules a page needs to describe a trace, instead of the whole Ruleset (186k rules on a

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { indexServiceGroups, type ServiceGroup } from '../kubeproxy/serviceGroups';
+import { indexServiceGroups, type ServiceGroup } from '../kubeproxy';
 import { fixtureRuleset, webRuleset } from './inputs.node';
 import { countServices, filterEntries, finderEntries } from './serviceFinder';
 

@@ -1,4 +1,4 @@
-import type { ServiceGroup, ServiceTarget } from '../kubeproxy/serviceGroups';
+import type { ServiceGroup, ServiceTarget } from '../kubeproxy';
 
 /**
  * The "Find a Service" list: one entry per address a client can send to (a Service port's cluster

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { indexServiceGroups } from '../kubeproxy/serviceGroups';
-import { trace } from '../trace/trace';
-import type { Packet } from '../trace/types';
+import { indexServiceGroups } from '../kubeproxy';
+import type { Packet } from '../trace';
+import { trace } from '../trace';
 import { WEB, webRuleset } from './inputs.node';
 import { describePath, ruleById } from './steps';
 

@@ -1,6 +1,6 @@
-import type { Match, Rule } from '../ruleset/ruleset';
-import { type Lang, type MessageId, message } from '../trace/messages';
-import type { Outcome, Packet, PathStep } from '../trace/types';
+import type { Match, Rule } from '../ruleset';
+import type { Outcome, Packet, PathStep } from '../trace';
+import { type Lang, type MessageId, message } from '../trace';
 import { dnatEndpoint, formatProbability } from './labels';
 import { type RuleSource, ruleFrom } from './ruleLookup';
 

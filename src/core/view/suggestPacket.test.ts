@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { indexServiceGroups } from '../kubeproxy/serviceGroups';
-import { loadRuleset } from '../kubeproxy/testing/load';
+import { indexServiceGroups } from '../kubeproxy';
+import { loadRuleset } from '../testing/load';
 import { fixtureRuleset, WEB, WEB_EXAMPLE_TEXT, webRuleset } from './inputs.node';
 import { inferPodCidr, OUTSIDE_CLIENT, suggestPacket } from './suggestPacket';
 

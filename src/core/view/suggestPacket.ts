@@ -1,7 +1,7 @@
-import { formatIpv4, ipv4Value } from '../iptables/address';
-import type { ServiceGroup, ServiceTarget } from '../kubeproxy/serviceGroups';
-import type { Cidr, Rule, Ruleset } from '../ruleset/ruleset';
-import type { Origin } from '../trace/types';
+import { formatIpv4, ipv4Value } from '../iptables';
+import type { ServiceGroup, ServiceTarget } from '../kubeproxy';
+import type { Cidr, Rule, Ruleset } from '../ruleset';
+import type { Origin } from '../trace';
 
 /**
  * A first packet for a dump the user just pasted: a real Service address of the dump, the node's

@@ -1,6 +1,6 @@
-import type { TableName } from '../iptables/ast';
-import type { RuleId } from '../ruleset/ruleset';
-import type { Origin, Outcome, PathStep } from '../trace/types';
+import type { TableName } from '../iptables';
+import type { RuleId } from '../ruleset';
+import type { Origin, Outcome, PathStep } from '../trace';
 
 /**
  * The chain graph the UI draws: plain data (structured-clone safe, so it can cross to the layout

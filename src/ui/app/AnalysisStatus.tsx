@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { countServices } from '../../core/view/serviceFinder';
+import { countServices } from '../../core/view';
 import { plural, useT } from '../../i18n';
 import { useStore } from '../../state/store';
 

@@ -1,5 +1,4 @@
-import type { Diagnostic } from '../../core/text/diagnostic';
-import type { LineIndex } from '../../core/text/lineIndex';
+import type { Diagnostic, LineIndex } from '../../core/text';
 import { plural, useLang, useT } from '../../i18n';
 import { explainCodeZh } from '../../i18n/codesZh';
 

@@ -1,7 +1,7 @@
 import './editor.css';
 import { type DragEvent, type ReactNode, useEffect, useMemo, useState } from 'react';
-import type { Diagnostic } from '../../core/text/diagnostic';
-import { LineIndex } from '../../core/text/lineIndex';
+import type { Diagnostic } from '../../core/text';
+import { LineIndex } from '../../core/text';
 import { type Translate, useT } from '../../i18n';
 import { DiagnosticList } from './DiagnosticList';
 import { MonacoEditor } from './MonacoEditor';

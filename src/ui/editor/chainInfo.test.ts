@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { parseIptablesSave } from '../../core/iptables/parse';
-import { parseKubectl } from '../../core/kubectl/parseKubectl';
-import { analyzeKubeProxy } from '../../core/kubeproxy/kube';
-import { lowerToRuleset } from '../../core/lower/lower';
+import { parseIptablesSave } from '../../core/iptables';
+import { parseKubectl } from '../../core/kubectl';
+import { analyzeKubeProxy } from '../../core/kubeproxy';
+import { lowerToRuleset } from '../../core/lower';
 import { chainDefinitionLine, chainsNamed, describeChain } from './chainInfo';
 
 const read = (name: string) => readFileSync(new URL(`../examples/${name}`, import.meta.url), 'utf8');

@@ -1,6 +1,6 @@
-import type { KubectlData } from '../../core/kubectl/types';
-import type { KubeProxyModel, KubeServicePort } from '../../core/kubeproxy/kubeTypes';
-import type { Chain, Ruleset } from '../../core/ruleset/ruleset';
+import type { KubectlData } from '../../core/kubectl';
+import type { KubeProxyModel, KubeServicePort } from '../../core/kubeproxy';
+import type { Chain, Ruleset } from '../../core/ruleset';
 
 /**
  * What the editor says about a chain name (hover) and where it is declared (Ctrl/Cmd-click).

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readFixture } from '../../../test/fixtures';
-import { parseIptablesSave } from '../../core/iptables/parse';
-import { type Diagnostic, diagnostic } from '../../core/text/diagnostic';
-import { span } from '../../core/text/span';
+import { parseIptablesSave } from '../../core/iptables';
+import { type Diagnostic, diagnostic, span } from '../../core/text';
 import { diagnosticsToMarkers, MARKER_SEVERITY, MAX_MARKERS } from './markers';
 
 const d = (start: number, end: number, severity: Diagnostic['severity'] = 'error'): Diagnostic =>

@@ -1,5 +1,5 @@
-import type { Diagnostic, Severity } from '../../core/text/diagnostic';
-import { LineIndex } from '../../core/text/lineIndex';
+import type { Diagnostic, Severity } from '../../core/text';
+import { LineIndex } from '../../core/text';
 
 /**
  * Diagnostics → Monaco markers: the one place where core offsets become 1-based line/column

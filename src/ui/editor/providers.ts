@@ -1,5 +1,5 @@
 import type { editor, IDisposable, Position } from 'monaco-editor/editor';
-import type { Table } from '../../core/ruleset/ruleset';
+import type { Table } from '../../core/ruleset';
 import type { ChainFacts } from '../../workers/protocol';
 import { type ChainContext, chainDefinitionLine, chainsNamed, describeChain } from './chainInfo';
 import { IPTABLES_LANGUAGE, IPTABLES_PLAIN_LANGUAGE } from './iptablesLanguage';

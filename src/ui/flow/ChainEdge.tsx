@@ -1,5 +1,5 @@
 import { BaseEdge, EdgeLabelRenderer, type EdgeProps, getBezierPath } from '@xyflow/react';
-import type { EdgeRoute } from '../../core/view/types';
+import type { EdgeRoute } from '../../core/view';
 import { useT } from '../../i18n';
 import { useStore } from '../../state/store';
 import type { FlowEdge } from './derive';

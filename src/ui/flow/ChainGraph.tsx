@@ -10,7 +10,7 @@ import {
   useNodesInitialized,
 } from '@xyflow/react';
 import { type ReactNode, useEffect, useMemo, useRef } from 'react';
-import { placePath } from '../../core/view/path';
+import { placePath } from '../../core/view';
 import { useT } from '../../i18n';
 import { useStore } from '../../state/store';
 import { ChainEdge } from './ChainEdge';

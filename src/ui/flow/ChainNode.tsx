@@ -1,5 +1,5 @@
 import { Handle, type NodeProps, Position } from '@xyflow/react';
-import type { NodeRole } from '../../core/view/types';
+import type { NodeRole } from '../../core/view';
 import { type MessageKey, plural, useT } from '../../i18n';
 import { EnvelopeCard } from '../trace/EnvelopeCard';
 import { type FlowNode, verdictWords } from './derive';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { pathHighlight, type StepPlace } from '../../core/view/path';
-import type { GraphNode } from '../../core/view/types';
+import type { GraphNode } from '../../core/view';
+import { pathHighlight, type StepPlace } from '../../core/view';
 import { useT } from '../../i18n';
 import { useStore } from '../../state/store';
 import { ROLE_WORD } from './ChainNode';

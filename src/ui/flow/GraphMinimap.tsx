@@ -1,5 +1,5 @@
 import { MiniMap } from '@xyflow/react';
-import { ROLE_COLOR } from '../../core/view/exportSvg';
+import { ROLE_COLOR } from '../../core/view';
 import { useT } from '../../i18n';
 import { usePresenter } from '../app/presenter';
 import type { FlowNode } from './derive';

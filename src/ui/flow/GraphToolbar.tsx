@@ -1,5 +1,5 @@
 import { useReactFlow } from '@xyflow/react';
-import type { StepPlace } from '../../core/view/path';
+import type { StepPlace } from '../../core/view';
 import { useT } from '../../i18n';
 import { useStore } from '../../state/store';
 import { usePresenter } from '../app/presenter';

@@ -1,6 +1,6 @@
 import { type Edge, MarkerType, type Node } from '@xyflow/react';
-import { pathHighlight, type StepPlace } from '../../core/view/path';
-import type { ChainGraph, GraphEdge, GraphNode, GraphPositions, VerdictFacts } from '../../core/view/types';
+import type { ChainGraph, GraphEdge, GraphNode, GraphPositions, VerdictFacts } from '../../core/view';
+import { pathHighlight, type StepPlace } from '../../core/view';
 import { type Translate, translator } from '../../i18n';
 import type { Selection } from '../../state/viewSlice';
 

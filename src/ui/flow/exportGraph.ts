@@ -1,5 +1,5 @@
-import { exportGraphSvg, type SvgExportOptions } from '../../core/view/exportSvg';
-import type { ChainGraph, GraphPositions } from '../../core/view/types';
+import type { ChainGraph, GraphPositions } from '../../core/view';
+import { exportGraphSvg, type SvgExportOptions } from '../../core/view';
 
 /** Saves a Blob under `name` through an object URL and a temporary `<a download>`. */
 function download(blob: Blob, name: string): void {

@@ -1,5 +1,5 @@
-import { pathChains, pathFocusOf, pathKey } from '../../core/view/path';
-import type { PathFocus } from '../../core/view/types';
+import type { PathFocus } from '../../core/view';
+import { pathChains, pathFocusOf, pathKey } from '../../core/view';
 import { useStore } from '../../state/store';
 import type { TracedPacket } from '../../state/traceSlice';
 

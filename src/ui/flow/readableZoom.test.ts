@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NODE_FONT } from '../../core/view/sizes';
+import { NODE_FONT } from '../../core/view';
 import { boundsOf, readableZoom } from './readableZoom';
 
 describe('readableZoom', () => {

@@ -1,4 +1,4 @@
-import { NODE_FONT } from '../../core/view/sizes';
+import { NODE_FONT } from '../../core/view';
 
 /**
  * The lowest zoom at which a chain name is drawn at least `px` pixels tall: 12 px on a screen,

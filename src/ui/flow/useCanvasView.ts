@@ -1,6 +1,6 @@
 import { useReactFlow, useStoreApi } from '@xyflow/react';
 import { useEffect, useMemo, useRef } from 'react';
-import { pathHighlight } from '../../core/view/path';
+import { pathHighlight } from '../../core/view';
 import { useStore } from '../../state/store';
 import { usePresenter } from '../app/presenter';
 import type { Overlay } from './derive';

@@ -1,4 +1,4 @@
-import type { Scenario } from '../../core/share/scenario';
+import type { Scenario } from '../../core/share';
 import { setLanguage } from '../../i18n';
 import type { PacketForm } from '../../state/packetForm';
 import { type AppState, useStore } from '../../state/store';

@@ -1,7 +1,6 @@
-import { encodeScenario } from '../../core/share/codec';
-import { redactScenario } from '../../core/share/redact';
-import type { Scenario } from '../../core/share/scenario';
-import { pathChains } from '../../core/view/path';
+import type { Scenario } from '../../core/share';
+import { encodeScenario, redactScenario } from '../../core/share';
+import { pathChains } from '../../core/view';
 import type { AppState } from '../../state/store';
 import { keepPathServices } from './pathServices';
 

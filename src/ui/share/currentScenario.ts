@@ -1,5 +1,5 @@
-import type { Scenario } from '../../core/share/scenario';
-import type { Packet } from '../../core/trace/types';
+import type { Scenario } from '../../core/share';
+import type { Packet } from '../../core/trace';
 import { getLanguage } from '../../i18n';
 import { packetFromForm } from '../../state/packetForm';
 import type { AppState } from '../../state/store';

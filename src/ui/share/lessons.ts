@@ -1,5 +1,5 @@
 import type { GalleryScenario } from '../../content';
-import type { Scenario } from '../../core/share/scenario';
+import type { Scenario } from '../../core/share';
 import type { Lesson } from './shareStore';
 
 /** The lesson panel's content for a gallery scenario, in `language`. */

@@ -1,4 +1,4 @@
-import { decodeScenario } from '../../core/share/codec';
+import { decodeScenario } from '../../core/share';
 import { getLanguage } from '../../i18n';
 import { offerScenario } from './applyScenario';
 import { lessonOf } from './lessons';

@@ -1,4 +1,4 @@
-import type { Origin } from '../../core/trace/types';
+import type { Origin } from '../../core/trace';
 import type { PacketForm } from '../../state/packetForm';
 import { browserStorage, type StorageLike } from '../../state/persist';
 import { useStore } from '../../state/store';

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { GALLERY } from '../../content';
-import { parseIptablesSave } from '../../core/iptables/parse';
-import { analyzeKubeProxy } from '../../core/kubeproxy/kube';
-import { loadKubectl, loadRuleset } from '../../core/kubeproxy/testing/load';
-import { trace } from '../../core/trace/trace';
-import { pathChains } from '../../core/view/path';
+import { parseIptablesSave } from '../../core/iptables';
+import { analyzeKubeProxy } from '../../core/kubeproxy';
+import { loadKubectl, loadRuleset } from '../../core/testing/load';
+import { trace } from '../../core/trace';
+import { pathChains } from '../../core/view';
 import { keepPathServices } from './pathServices';
 
 function traceOf(iptables: string, g: (typeof GALLERY)[number]) {

@@ -1,7 +1,7 @@
-import { parseIptablesSave } from '../../core/iptables/parse';
-import { parseKubectl } from '../../core/kubectl/parseKubectl';
-import { analyzeKubeProxy } from '../../core/kubeproxy/kube';
-import { lowerToRuleset } from '../../core/lower/lower';
+import { parseIptablesSave } from '../../core/iptables';
+import { parseKubectl } from '../../core/kubectl';
+import { analyzeKubeProxy } from '../../core/kubeproxy';
+import { lowerToRuleset } from '../../core/lower';
 
 /** The iptables and kubectl texts cut down to the Service ports a traced path goes through. */
 export interface PathServicesResult {

@@ -1,7 +1,10 @@
-import type { DecodeError } from '../../core/share/codec';
-import { migrateToCurrent } from '../../core/share/migrations';
-import { CURRENT_SCENARIO_VERSION, type Scenario } from '../../core/share/scenario';
-import { validateScenario } from '../../core/share/validate';
+import type { DecodeError } from '../../core/share';
+import {
+  CURRENT_SCENARIO_VERSION,
+  migrateToCurrent,
+  type Scenario,
+  validateScenario,
+} from '../../core/share';
 
 /**
  * Scenario files: `{ "kube-proxy-explorer-scenario": 1, ...Scenario }` as JSON. Wire format —

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { Scenario } from '../../core/share/scenario';
+import type { Scenario } from '../../core/share';
 
 /** A lesson shown beside a gallery scenario. */
 export interface Lesson {

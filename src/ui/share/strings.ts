@@ -1,4 +1,4 @@
-import type { DecodeError } from '../../core/share/codec';
+import type { DecodeError } from '../../core/share';
 import { getLanguage, type Language, useLanguage } from '../../i18n';
 
 /**

@@ -1,6 +1,6 @@
 import './trace.css';
 import { cloneElement, type FormEvent, type ReactElement, useEffect, useId } from 'react';
-import type { Origin } from '../../core/trace/types';
+import type { Origin } from '../../core/trace';
 import { type MessageKey, useT } from '../../i18n';
 import type { PacketForm } from '../../state/packetForm';
 import { useStore } from '../../state/store';

@@ -1,6 +1,6 @@
 import './trace.css';
 import { memo, type RefObject, useEffect, useRef } from 'react';
-import type { StepView } from '../../core/view/steps';
+import type { StepView } from '../../core/view';
 import { type Language, type Translate, useLang, useT } from '../../i18n';
 import { explainCodeZh } from '../../i18n/codesZh';
 import { useStore } from '../../state/store';

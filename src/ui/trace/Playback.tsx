@@ -1,4 +1,4 @@
-import { formatShare } from '../../core/view/probabilities';
+import { formatShare } from '../../core/view';
 import { useT } from '../../i18n';
 import { useStore } from '../../state/store';
 

@@ -1,7 +1,7 @@
 import './trace.css';
 import './envelope.css';
 import { useMemo } from 'react';
-import { endpointBars, formatShare, shareProduct } from '../../core/view/probabilities';
+import { endpointBars, formatShare, shareProduct } from '../../core/view';
 import { useT } from '../../i18n';
 import { useStore } from '../../state/store';
 import { endpointIp, usePodNames, useServiceLabels } from './hooks';

@@ -8,7 +8,7 @@ import {
   useRef,
   useState,
 } from 'react';
-import { countServices, type FinderEntry, filterEntries, finderEntries } from '../../core/view/serviceFinder';
+import { countServices, type FinderEntry, filterEntries, finderEntries } from '../../core/view';
 import { plural, useT } from '../../i18n';
 import { useStore } from '../../state/store';
 import { aimEntry, entryText } from './finderAim';

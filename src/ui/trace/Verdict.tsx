@@ -1,4 +1,4 @@
-import type { Outcome } from '../../core/trace/types';
+import type { Outcome } from '../../core/trace';
 import { type Translate, translator, useT } from '../../i18n';
 
 /** What happened to the connection, in words; `tone` drives the colour (red, orange, blue, green). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { trace } from '../../core/trace/trace';
-import type { Packet, TraceEnv } from '../../core/trace/types';
+import type { Packet, TraceEnv } from '../../core/trace';
+import { trace } from '../../core/trace';
 import { WEB, webRuleset } from '../../core/view/inputs.node';
 import { translator } from '../../i18n/t';
 import { changeSentences, envelopeAt, markText, sentPacket } from './envelopeFields';

@@ -1,4 +1,4 @@
-import type { Outcome, Packet, PathStep, StepPacket, TraceEnv } from '../../core/trace/types';
+import type { Outcome, Packet, PathStep, StepPacket, TraceEnv } from '../../core/trace';
 import type { MessageKey, Translate } from '../../i18n/t';
 
 /**

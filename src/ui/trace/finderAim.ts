@@ -1,5 +1,5 @@
-import type { ServiceTarget } from '../../core/kubeproxy/serviceGroups';
-import type { FinderEntry } from '../../core/view/serviceFinder';
+import type { ServiceTarget } from '../../core/kubeproxy';
+import type { FinderEntry } from '../../core/view';
 import type { MessageKey, Translate } from '../../i18n';
 import { aimForm } from '../../state/packetForm';
 import { useStore } from '../../state/store';

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import type { Outcome } from '../../core/trace/types';
+import type { Outcome } from '../../core/trace';
 import { useStore } from '../../state/store';
 
 /** Chain name → Service label (`default/web:80`) from the analysis' Service groups. */

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { describePath, type StepView } from '../../core/view/steps';
+import { describePath, type StepView } from '../../core/view';
 import { useLang } from '../../i18n';
 import { useStore } from '../../state/store';
 import { useChosenOutcome, useServiceLabels } from './hooks';

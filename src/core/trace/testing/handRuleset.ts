@@ -1,4 +1,4 @@
-import type { TableName } from '../../iptables/ast';
+import type { TableName } from '../../iptables';
 import {
   BUILTIN_CHAINS,
   type Chain,
@@ -9,7 +9,7 @@ import {
   ruleId,
   type Table,
   type Target,
-} from '../../ruleset/ruleset';
+} from '../../ruleset';
 
 /** TEST-ONLY: one rule of a hand-built Ruleset. */
 export interface HandRule {

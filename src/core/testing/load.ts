@@ -1,8 +1,8 @@
-import { parseIptablesSave } from '../../iptables/parse';
-import { parseKubectl } from '../../kubectl/parseKubectl';
-import type { KubectlData } from '../../kubectl/types';
-import { lowerToRuleset } from '../../lower/lower';
-import type { Ruleset } from '../../ruleset/ruleset';
+import { parseIptablesSave } from '../iptables';
+import type { KubectlData } from '../kubectl';
+import { parseKubectl } from '../kubectl';
+import { lowerToRuleset } from '../lower';
+import type { Ruleset } from '../ruleset';
 
 /**
  * TEST-ONLY: how the model tests read fixture texts — through the real readers

@@ -1,0 +1,1 @@
+export { lowerToRuleset } from './lower';

@@ -1,0 +1,14 @@
+export type {
+  Chain,
+  ChainId,
+  Cidr,
+  Match,
+  NatRange,
+  PortRange,
+  Rule,
+  RuleId,
+  Ruleset,
+  Table,
+  Target,
+} from './ruleset';
+export { BUILTIN_CHAINS, chainId, ruleId } from './ruleset';
