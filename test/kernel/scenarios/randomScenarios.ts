@@ -1,11 +1,11 @@
-import type { ClusterSpec } from '../../src/core/gen/spec';
-import type { Ruleset } from '../../src/core/model/ruleset';
-import { trace } from '../../src/core/trace/trace';
+import type { ClusterSpec } from '../../../src/core/gen/spec';
+import type { Ruleset } from '../../../src/core/model/ruleset';
+import { trace } from '../../../src/core/trace/trace';
+import { envOf, packetOf } from '../checks/tracerCheck';
+import type { Client } from '../harness/lab';
+import type { Topology, TopologyPlan } from '../harness/topology';
 import { podGroups } from './conformanceSpec';
 import type { Scenario } from './flows';
-import type { Client } from './lab';
-import type { Topology, TopologyPlan } from './topology';
-import { envOf, packetOf } from './tracerCheck';
 
 /** Clients for generated clusters: one pod outside every generated pod range, and external sources. */
 const CLIENT_POD = '10.250.0.2';

@@ -4,9 +4,9 @@ import {
   type PortSpec,
   readyEndpoint,
   serviceSpec,
-} from '../../src/core/gen/spec';
+} from '../../../src/core/gen/spec';
+import type { TopologyPlan } from '../harness/topology';
 import type { Flow } from './flows';
-import type { TopologyPlan } from './topology';
 
 /**
  * A hand-written cluster covering every Service shape the kernel suite must see, generated to rules
