@@ -128,7 +128,11 @@ export function summarizeKubeProxy(model: KubeProxyModel, diagnostics: readonly 
     const stray = inPolicy.has(e.chain) ? '' : '  (in no policy chain)';
     out.push(`  ${e.chain}  ${e.owner ?? '?'}  -> ${e.endpoint ?? '?'} ${e.protocol ?? '?'}${stray}`);
   }
-  out.push('', 'Chains by role', ...model.chains.map(chainLine));
+  // Grouped by role, then by id (the model keeps declaration order): a dump and its iptables-save
+  // form, which declares chains in another order, then read alike.
+  const key = (c: KubeChain) => `${c.role} ${c.id}`;
+  const chains = [...model.chains].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
+  out.push('', 'Chains by role', ...chains.map(chainLine));
 
   const m = model.masquerade;
   out.push(

@@ -42,7 +42,26 @@ const kubectlCases = withKubectl.map(([dump, kubectlFile, namespace]) => ({
 }));
 const names = [...dumpCases, ...kubectlCases].map((c) => c.name);
 
+/** Verbatim kube-proxy test dumps and their DERIVED iptables-save forms (test/fixtures/PROVENANCE.md). */
+const derived: [string, string][] = [
+  ['k8s-trace-packet-static.txt', 'k8s-trace-packet-static.iptables-save.txt'],
+  ['k8s-clusterip-two-services.txt', 'k8s-clusterip-two-services.iptables-save-c.txt'],
+];
+
 describe('golden models', () => {
+  // The derivation changes only how rules are printed (order of arguments, /32, quoting, counters),
+  // so the model must read the same. (k8s-overall-rules.iptables-save.txt adds composed chains and
+  // jumps; the kernel suite's checks/derivedFixtures.test.ts certifies it against its source.)
+  for (const [source, form] of derived) {
+    it(`${form} reads as the same model as ${source}`, () => {
+      const summary = (f: string) => {
+        const { result, diagnostics } = analyzeKubeProxy(loadRuleset(readFixture(`iptables/${f}`)));
+        return summarizeKubeProxy(result, diagnostics);
+      };
+      expect(summary(form)).toBe(summary(source));
+    });
+  }
+
   it('has no golden without a case', () => {
     expect(
       strayGoldens(
