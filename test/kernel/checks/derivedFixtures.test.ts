@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { readFixture } from '../../fixtures';
 import { run, runOk } from '../harness/exec';
 import { describeKernel } from '../harness/gate';
@@ -59,7 +59,7 @@ function isComposed(line: string, table: string): boolean {
 }
 
 describeKernel('kernel: DERIVED iptables fixtures are real iptables-save output of their sources', () => {
-  it('starts from no leftover namespaces', async () => {
+  beforeAll(async () => {
     await cleanLeftovers();
   });
 
