@@ -44,7 +44,9 @@ export default defineConfig({
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     environment: 'node',
     testTimeout: 60_000,
-    // The JSON report is what .ci/run sums into its closing `N passed, M failed` line.
+    // The JSON report is what .ci/run sums into its closing `N passed, M failed` line
+    // (scripts/summarize-tests.mjs). `npm run test:kernel` writes its own, reports/vitest-kernel.json;
+    // `npm run test:unit` excludes test/kernel/, so each file runs once in `npm test`.
     reporters: ['default', 'json'],
     outputFile: { json: 'reports/vitest.json' },
   },

@@ -1,10 +1,11 @@
 #!/usr/bin/env node
 // Reports live in reports/, not test-results/: Playwright empties its outputDir (test-results/)
-// when it starts, which would delete the Vitest report written before it.
-// Sums the Vitest and Playwright JSON reports into the one plain closing line CI reads:
-// `N passed, M failed`. A report that is missing counts as a failure when the test command
+// when it starts, which would delete the Vitest reports written before it.
+// Sums the Vitest (unit, kernel) and Playwright JSON reports into the one plain closing line CI
+// reads: `N passed, M failed`. A report that is missing counts as a failure when the test command
 // itself failed (a step before it — lint, typecheck, build — stopped the run).
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
 
 const exitCode = Number(process.argv[2] ?? '0');
 let passed = 0;
@@ -22,8 +23,13 @@ function readJson(path) {
   }
 }
 
-const vitest = readJson('reports/vitest.json');
-if (vitest) {
+// `npm run test:unit` and `npm run test:kernel` (package.json) each write one Vitest report.
+const vitestReports = [
+  ['Vitest (unit)', readJson('reports/vitest.json')],
+  ['Vitest (kernel)', readJson('reports/vitest-kernel.json')],
+];
+for (const [, vitest] of vitestReports) {
+  if (!vitest) continue;
   passed += vitest.numPassedTests ?? 0;
   failed += vitest.numFailedTests ?? 0;
   skipped += (vitest.numPendingTests ?? 0) + (vitest.numTodoTests ?? 0);
@@ -38,15 +44,43 @@ if (playwright?.stats) {
   failed += (playwright.errors ?? []).length;
 }
 
-// Both runners always write their report when `npm test` gets to them: a missing one means the
-// run stopped early (or a report path changed) — never pass on half the tests.
-for (const [name, report] of [
-  ['Vitest', vitest],
-  ['Playwright', playwright],
-]) {
+// Every runner always writes its report when `npm test` gets to it: a missing one means the run
+// stopped early (or a report path changed) — never pass on part of the tests.
+for (const [name, report] of [...vitestReports, ['Playwright', playwright]]) {
   if (!report) {
     console.error(`summarize-tests: no ${name} report was written`);
     failed += 1;
+  }
+}
+
+/** `*.test.ts` under src/ and test/: what vite.config.ts `test.include` selects. */
+function testFiles(dir) {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const path = join(dir, e.name);
+    if (e.isDirectory()) return e.name === 'node_modules' ? [] : testFiles(path);
+    return e.name.endsWith('.test.ts') ? [relative('.', path)] : [];
+  });
+}
+
+// The two Vitest runs split the files between them (test:unit excludes test/kernel/): every test
+// file must be in exactly one report, so a split that drops or doubles a file fails here.
+if (vitestReports.every(([, r]) => r)) {
+  const ranIn = new Map();
+  for (const [name, report] of vitestReports) {
+    for (const r of report.testResults ?? []) {
+      const file = relative('.', resolve(r.name));
+      ranIn.set(file, [...(ranIn.get(file) ?? []), name]);
+    }
+  }
+  for (const file of [...testFiles('src'), ...testFiles('test')]) {
+    const runs = ranIn.get(file) ?? [];
+    if (runs.length !== 1) {
+      console.error(
+        `summarize-tests: ${file} ran ${runs.length} times (${runs.join(', ') || 'in no report'})`,
+      );
+      failed += 1;
+    }
   }
 }
 

@@ -1,23 +1,13 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { FIXTURES_DIR, kubectlFixtures, readFixture, SEEDS_DIR } from '../../../test/fixtures';
+import { expectGolden, strayGoldens } from '../../../test/expectGolden';
+import { kubectlFixtures, readFixture, SEEDS_DIR } from '../../../test/fixtures';
 import { parseKubectl } from './parseKubectl';
 import type { KubectlData, ServiceInfo } from './types';
 
-const GOLDEN_DIR = join(FIXTURES_DIR, '..', 'golden', 'kubectl');
-
-/** Golden JSON: written when missing or with UPDATE_GOLDEN=1, compared otherwise. */
-function expectGolden(name: string, value: unknown): void {
-  const file = join(GOLDEN_DIR, `${name}.json`);
-  const json = `${JSON.stringify(value, null, 2)}\n`;
-  if (process.env.UPDATE_GOLDEN === '1' || !existsSync(file)) {
-    mkdirSync(GOLDEN_DIR, { recursive: true });
-    writeFileSync(file, json);
-    return;
-  }
-  expect(json).toBe(readFileSync(file, 'utf8'));
-}
+/** test/golden/kubectl/<fixture>.json: the whole parse result, diagnostics included. */
+const goldenOf = (file: string) => `kubectl/${file}.json`;
 
 const errors = (r: ReturnType<typeof parseKubectl>) => r.diagnostics.filter((d) => d.severity === 'error');
 const codes = (r: ReturnType<typeof parseKubectl>) => r.diagnostics.map((d) => d.code);
@@ -26,6 +16,9 @@ const eps = (data: KubectlData, name: string) =>
   data.endpoints.find((e) => e.service === name)?.addresses.map((a) => `${a.ip}:${a.port}`);
 
 describe('parseKubectl on every fixture', () => {
+  it('has no golden without a fixture', () => {
+    expect(strayGoldens('kubectl', kubectlFixtures().map(goldenOf))).toEqual([]);
+  });
   for (const file of kubectlFixtures()) {
     it(`${file}: no errors, matches its golden`, () => {
       const text = readFixture(`kubectl/${file}`);
@@ -37,7 +30,7 @@ describe('parseKubectl on every fixture', () => {
         expect(d.span.start).toBeGreaterThanOrEqual(0);
         expect(d.span.end).toBeLessThanOrEqual(text.length);
       }
-      expectGolden(file, r);
+      expectGolden(goldenOf(file), r);
     });
   }
 });

@@ -9,7 +9,16 @@ export {
   servicePortNameString,
 } from './hash';
 export { analyzeKubeProxy } from './kube';
-export type { KubeProxyModel, KubeServicePort, PolicyChain, ServicePortName } from './kubeTypes';
+export type {
+  EndpointChain,
+  KubeChain,
+  KubeProxyModel,
+  KubeServicePort,
+  PolicyChain,
+  PolicyTarget,
+  ServicePortName,
+} from './kubeTypes';
 export type { ServiceGroup, ServiceTarget } from './serviceGroups';
 export { findServiceGroups, indexServiceGroups } from './serviceGroups';
+export type { DescribedService, ServicesDescription } from './services';
 export { describeServices } from './services';

@@ -4,9 +4,9 @@ import {
   type PortSpec,
   readyEndpoint,
   serviceSpec,
-} from '../../src/sim/spec';
+} from '../../../src/sim/spec';
+import type { TopologyPlan } from '../harness/topology';
 import type { Flow } from './flows';
-import type { TopologyPlan } from './topology';
 
 /**
  * A hand-written cluster covering every Service shape the kernel suite must see, generated to rules

@@ -1,18 +1,18 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { generateIptablesSave } from '../../src/sim/generate';
+import { generateIptablesSave } from '../../../src/sim/generate';
+import { describeKernel } from '../harness/gate';
+import { KernelLab } from '../harness/lab';
+import { cleanLeftovers } from '../harness/topology';
 import {
   conformanceFlows,
   conformanceListeners,
   conformancePlan,
   conformanceSpec,
   STICKY,
-} from './conformanceSpec';
-import { clientFor, scenarioFor } from './flows';
-import { describeKernel } from './gate';
-import { KernelLab } from './lab';
+} from '../scenarios/conformanceSpec';
+import { clientFor, scenarioFor } from '../scenarios/flows';
 import { checkAgainstFlow, checkHarness, runInKernel } from './scenarioRun';
 import { Tally } from './summary';
-import { cleanLeftovers } from './topology';
 import { checkAffinity, checkAgainstTracer, rulesetOf } from './tracerCheck';
 import { kernelOutcome } from './verdict';
 

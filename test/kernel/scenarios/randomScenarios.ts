@@ -1,11 +1,11 @@
-import type { Ruleset } from '../../src/core/ruleset';
-import { trace } from '../../src/core/trace';
-import type { ClusterSpec } from '../../src/sim/spec';
+import type { Ruleset } from '../../../src/core/ruleset';
+import { trace } from '../../../src/core/trace';
+import type { ClusterSpec } from '../../../src/sim/spec';
+import { envOf, packetOf } from '../checks/tracerCheck';
+import type { Client } from '../harness/lab';
+import type { Topology, TopologyPlan } from '../harness/topology';
 import { podGroups } from './conformanceSpec';
 import type { Scenario } from './flows';
-import type { Client } from './lab';
-import type { Topology, TopologyPlan } from './topology';
-import { envOf, packetOf } from './tracerCheck';
 
 /** Clients for generated clusters: one pod outside every generated pod range, and external sources. */
 const CLIENT_POD = '10.250.0.2';

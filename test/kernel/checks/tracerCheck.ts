@@ -1,13 +1,13 @@
-import { parseIptablesSave } from '../../src/core/iptables';
-import { lowerToRuleset } from '../../src/core/lower';
-import type { Ruleset } from '../../src/core/ruleset';
-import type { Outcome, Packet, PathStep, TraceEnv, TraceResult } from '../../src/core/trace';
-import { trace } from '../../src/core/trace';
-import type { KernelStep, Observation } from './lab';
+import { parseIptablesSave } from '../../../src/core/iptables';
+import { lowerToRuleset } from '../../../src/core/lower';
+import type { Ruleset } from '../../../src/core/ruleset';
+import type { Outcome, Packet, PathStep, TraceEnv, TraceResult } from '../../../src/core/trace';
+import { trace } from '../../../src/core/trace';
+import type { KernelStep, Observation } from '../harness/lab';
+import type { Topology } from '../harness/topology';
 import type { KernelRun } from './scenarioRun';
 import { ALPHA, chiSquareTest } from './stats';
 import type { Tally } from './summary';
-import type { Topology } from './topology';
 import { describePath, type KernelOutcome } from './verdict';
 
 /** The project's own pipeline on the very text the kernel got: parse → lower. */

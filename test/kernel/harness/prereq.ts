@@ -16,6 +16,8 @@ const TOOLS: readonly [string, readonly string[], string][] = [
   ['conntrack', ['--version'], 'conntrack'],
   ['stdbuf', ['--version'], 'coreutils'],
   ['ping', ['-V'], 'iputils-ping'],
+  // checks/ipsetFixtures.test.ts restores the ipset fixtures to certify them.
+  ['ipset', ['version'], 'ipset'],
 ];
 
 /**

@@ -1,5 +1,5 @@
-import type { Flow, Scenario } from './flows';
-import type { KernelLab, Observation } from './lab';
+import type { KernelLab, Observation } from '../harness/lab';
+import type { Flow, Scenario } from '../scenarios/flows';
 import { ALPHA, chiSquareTest } from './stats';
 import type { Tally } from './summary';
 import { crossCheckWithServer, describePath, type KernelOutcome, kernelOutcome } from './verdict';

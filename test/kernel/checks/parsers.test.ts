@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { readFixture } from '../fixtures';
-import { parseConntrackEvent } from './monitors';
-import { handleToPlace, indexDump, prepareForKernel } from './ruleLoad';
+import { readFixture } from '../../fixtures';
+import { parseConntrackEvent } from '../harness/monitors';
+import { handleToPlace, indexDump, prepareForKernel } from '../harness/ruleLoad';
+import { TraceLog } from '../harness/traceParse';
 import { chiSquareTest } from './stats';
-import { TraceLog } from './traceParse';
 
 // Lines as xtables-monitor 1.8.9 printed them in this suite's namespaces (trimmed rule texts).
 const MONITOR = [

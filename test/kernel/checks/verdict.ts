@@ -1,4 +1,4 @@
-import type { KernelStep, Observation } from './lab';
+import type { KernelStep, Observation } from '../harness/lab';
 
 /** What the kernel did to one connection, in the tracer's vocabulary (Outcome's fields). */
 export interface KernelOutcome {

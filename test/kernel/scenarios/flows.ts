@@ -1,7 +1,7 @@
-import { readFixture } from '../fixtures';
-import type { Proto } from './agents';
-import type { Client } from './lab';
-import type { TopologyPlan } from './topology';
+import { readFixture } from '../../fixtures';
+import type { Proto } from '../harness/agents';
+import type { Client } from '../harness/lab';
+import type { TopologyPlan } from '../harness/topology';
 
 /** kube-proxy's own packet-flow expectations (proxier_test.go `packetFlowTest` shape). */
 export interface Flow {

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { generateIptablesSave } from '../../src/sim/generate';
-import { randomClusterSpec } from '../../src/sim/randomSpec';
-import type { Scenario } from './flows';
-import { describeKernel } from './gate';
-import { KernelLab } from './lab';
-import { hairpinEndpoint, randomListeners, randomPlan, randomScenarios } from './randomScenarios';
+import { generateIptablesSave } from '../../../src/sim/generate';
+import { randomClusterSpec } from '../../../src/sim/randomSpec';
+import { describeKernel } from '../harness/gate';
+import { KernelLab } from '../harness/lab';
+import { cleanLeftovers } from '../harness/topology';
+import type { Scenario } from '../scenarios/flows';
+import { hairpinEndpoint, randomListeners, randomPlan, randomScenarios } from '../scenarios/randomScenarios';
 import { checkHarness, runInKernel } from './scenarioRun';
 import { Tally } from './summary';
-import { cleanLeftovers } from './topology';
 import { checkAffinity, checkAgainstTracer, rulesetOf } from './tracerCheck';
 import { kernelOutcome } from './verdict';
 

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { readFixture } from '../fixtures';
-import { OVERALL_LISTEN, OVERALL_PLAN, overallFlows, scenarioFor } from './flows';
-import { describeKernel } from './gate';
-import { KernelLab } from './lab';
+import { readFixture } from '../../fixtures';
+import { describeKernel } from '../harness/gate';
+import { KernelLab } from '../harness/lab';
+import { cleanLeftovers } from '../harness/topology';
+import { OVERALL_LISTEN, OVERALL_PLAN, overallFlows, scenarioFor } from '../scenarios/flows';
 import { checkAgainstFlow, checkHarness, runInKernel } from './scenarioRun';
 import { Tally } from './summary';
-import { cleanLeftovers } from './topology';
 import { checkAgainstTracer, rulesetOf } from './tracerCheck';
 
 /**
