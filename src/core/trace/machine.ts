@@ -7,7 +7,7 @@ import { applyTarget } from './targets';
 import type { Walk, WalkContext } from './walk';
 
 /** Moves past the current rule (to the next candidate inside an indexed run). */
-export function advance(w: Walk): void {
+function advance(w: Walk): void {
   w.matchIdx = 0;
   if (w.cands !== null) {
     w.candPos++;

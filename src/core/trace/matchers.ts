@@ -19,7 +19,7 @@ const NEVER: CMatch = { random: null, test: () => false };
 const pure = (test: CMatch['test']): CMatch => ({ random: null, test });
 
 /** IANA protocol numbers for the names iptables accepts (/etc/protocols); 0 = `all`. */
-export const PROTO_NUMBERS: Readonly<Record<string, number>> = {
+const PROTO_NUMBERS: Readonly<Record<string, number>> = {
   all: 0,
   icmp: 1,
   tcp: 6,
@@ -41,7 +41,7 @@ export function protoNumber(name: string): number | null {
 }
 
 /** iptables(8) `-i`/`-o`: a trailing `+` matches every name with that prefix (`+` alone: any). */
-export function ifaceMatches(pattern: string, name: string): boolean {
+function ifaceMatches(pattern: string, name: string): boolean {
   return pattern.endsWith('+') ? name.startsWith(pattern.slice(0, -1)) : name === pattern;
 }
 
