@@ -2,7 +2,7 @@ import { DUMP_SCENARIOS } from './dumpScenarios';
 import { GENERATED_SCENARIOS } from './generatedScenarios';
 import type { GalleryScenario } from './types';
 
-export type { GalleryScenario, LessonPromise, Localized } from './types';
+export type { GalleryScenario } from './types';
 export { galleryToScenario } from './types';
 
 /** The workshop gallery, in teaching order: ClusterIP, NodePort, LoadBalancer, traffic policy, affinity, failures, history. */

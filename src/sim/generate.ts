@@ -19,7 +19,7 @@ export interface GenerateOptions extends SyncOptions {
   readonly header?: SaveHeader;
 }
 
-export const DEFAULT_SAVE_HEADER: SaveHeader = {
+const DEFAULT_SAVE_HEADER: SaveHeader = {
   program: 'iptables-save v1.8.9 (nf_tables)',
   date: 'Mon Jan  6 12:00:00 2025',
 };

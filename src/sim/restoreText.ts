@@ -59,7 +59,7 @@ function targetText(target: RuleTarget, mark: string): string | null {
 }
 
 /** One `-A` line exactly as kube-proxy's LineBuffer joins its arguments. */
-export function restoreRuleText(rule: GenRule, mark: string): string {
+function restoreRuleText(rule: GenRule, mark: string): string {
   let line = `-A ${rule.chain}`;
   for (const part of rule.parts) line += ` ${partText(part, mark)}`;
   const target = targetText(rule.target, mark);

@@ -9,7 +9,7 @@ import { savedProbability } from './probability';
  */
 
 /** xtables.c `xtables_save_string`: bare when only `[A-Za-z0-9_-]`, else double-quoted with `\"`, `\\`, `\'` escaped. */
-export function saveString(value: string): string {
+function saveString(value: string): string {
   if (/^[A-Za-z0-9_-]+$/.test(value)) return value;
   return `"${value.replace(/["\\']/g, (c) => `\\${c}`)}"`;
 }
@@ -68,7 +68,7 @@ function targetText(target: RuleTarget, mark: number): string | null {
 }
 
 /** One rule as `iptables-save` prints it (`-A CHAIN …`). */
-export function saveRuleText(rule: GenRule, mark: number): string {
+function saveRuleText(rule: GenRule, mark: number): string {
   let src = '';
   let dst = '';
   let proto = '';
@@ -94,7 +94,7 @@ export function saveRuleText(rule: GenRule, mark: number): string {
 }
 
 /** Built-in chains per table, in the order iptables-save lists them (hook order). */
-export const SAVE_BUILTINS: Readonly<Record<GenTableName, readonly string[]>> = {
+const SAVE_BUILTINS: Readonly<Record<GenTableName, readonly string[]>> = {
   mangle: ['PREROUTING', 'INPUT', 'FORWARD', 'OUTPUT', 'POSTROUTING'],
   filter: ['INPUT', 'FORWARD', 'OUTPUT'],
   nat: ['PREROUTING', 'INPUT', 'OUTPUT', 'POSTROUTING'],

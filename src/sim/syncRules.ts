@@ -4,7 +4,7 @@ import { type ProxierContext, writeServicePortRules } from './serviceRules';
 import type { ClusterSpec } from './spec';
 
 /** proxier.go `largeClusterEndpointsThreshold`. */
-export const LARGE_CLUSTER_ENDPOINTS_THRESHOLD = 1000;
+const LARGE_CLUSTER_ENDPOINTS_THRESHOLD = 1000;
 
 export interface SyncOptions {
   /** `'auto'` (default) follows kube-proxy: more than 1000 endpoints drops per-endpoint comments. */

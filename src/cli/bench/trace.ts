@@ -40,7 +40,7 @@ const fmt = (ms: number) => `${ms.toFixed(3).padStart(9)} ms`;
  * text, else a generated 10,000-Service cluster), and simulate throughput on a 5-endpoint Service.
  * Returns the lines (the bench runner prints them); speed is reported, never asserted.
  */
-export async function benchTrace(text?: string): Promise<string[]> {
+async function benchTrace(text?: string): Promise<string[]> {
   const lines: string[] = [];
   const dump =
     text ??

@@ -7,7 +7,7 @@
  */
 
 /** Options whose value iptables-save prints with xtables_save_string. */
-export const SAVE_STRING_OPTIONS: ReadonlySet<string> = new Set([
+const SAVE_STRING_OPTIONS: ReadonlySet<string> = new Set([
   '--comment',
   '--log-prefix',
   '--nflog-prefix',
@@ -21,7 +21,7 @@ function isBareChar(c: number): boolean {
 }
 
 /** `value` quoted and escaped: `"a \"b\""`. */
-export function quote(value: string): string {
+function quote(value: string): string {
   let out = '"';
   let run = 0;
   for (let i = 0; i < value.length; i++) {

@@ -195,7 +195,7 @@ export function placeRule(
 }
 
 /** The table of a rule (or command) outside an open table: the listed one, or one inferred for an excerpt. */
-export function tableFor(
+function tableFor(
   p: Parser,
   chain: string,
   target: string | null,

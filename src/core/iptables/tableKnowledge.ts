@@ -22,9 +22,9 @@ import type { TableName } from './ast';
 
 export const FILTER = 1;
 export const NAT = 2;
-export const MANGLE = 4;
-export const RAW = 8;
-export const SECURITY = 16;
+const MANGLE = 4;
+const RAW = 8;
+const SECURITY = 16;
 export const ALL_TABLES = 31;
 
 /** Bits in the order a guess prefers them: filter is iptables' default table. */

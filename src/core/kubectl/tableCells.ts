@@ -82,7 +82,7 @@ export class RowCells {
 
   /**
    * Splits a row on whitespace and glues `+ N more...` onto the cell before it, and a pod's
-   * `(3h ago)` onto its restart count (see `cellsByWhitespace`).
+   * `(3h ago)` onto its restart count (for output whose padding was collapsed to single spaces).
    */
   readByWhitespace(lineStart: number, lineEnd: number): void {
     const text = this.text;
@@ -195,21 +195,11 @@ function isWord(text: string, start: number, end: number, word: string): boolean
  * Reads a row by the header's column offsets. kubectl pads with Go text/tabwriter (padding 3),
  * so every cell starts exactly under its header and a cell may contain spaces
  * (`10.0.0.1:80 + 3 more...`). Returns `null` when the row does not line up with the header
- * (whitespace collapsed, hand edits), so the caller can fall back to `cellsByWhitespace`.
+ * (whitespace collapsed, hand edits), so the caller can fall back to `RowCells.readByWhitespace`.
  */
 export function cellsByOffsets(text: string, line: Line, header: TableHeader): Cell[] | null {
   const row = new RowCells(text, header);
   if (!row.readByOffsets(line.start, line.end)) return null;
-  return cellsOf(row);
-}
-
-/**
- * Splits a row on whitespace (for output whose padding was collapsed to single spaces) and
- * glues kubectl's `+ N more...` back onto the cell before it.
- */
-export function cellsByWhitespace(text: string, line: Line): Cell[] {
-  const row = new RowCells(text, { kind: 'other', columns: [], aligned: false });
-  row.readByWhitespace(line.start, line.end);
   return cellsOf(row);
 }
 

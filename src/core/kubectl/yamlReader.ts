@@ -11,7 +11,7 @@ import { readTableHeader } from './tableHeader';
  * The `yaml` package parses about 1 MB/s here; past this a paste would freeze the worker for
  * seconds, so it is refused with a hint to paste `-o json` (read by JSON.parse, ~100× faster).
  */
-export const MAX_YAML_CHARS = 8_000_000;
+const MAX_YAML_CHARS = 8_000_000;
 
 /**
  * Aliases are expanded by `toJS`; a billion-laughs document stops here instead. The `yaml`

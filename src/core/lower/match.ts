@@ -186,7 +186,7 @@ export function lowerBuiltinOption(o: OptionNode): Match {
  * `info->u.random.probability` (net/netfilter/xt_statistic.c), which libxt_statistic.c sets to
  * `lround(0x80000000 * p)`: the probability really applied is that integer / 2^31.
  */
-export function lowerStatistic(m: MatchNode, negated: boolean): Match | null {
+function lowerStatistic(m: MatchNode, negated: boolean): Match | null {
   const opt = (n: string) => optionNamed(m.options, n)?.values[0];
   const mode = opt('--mode');
   if (mode === 'random') {

@@ -1,5 +1,4 @@
 import type { NftElement } from './ast';
-import { readVerdict } from './expr';
 import {
   MAX_DEPTH,
   type Reader,
@@ -11,6 +10,7 @@ import {
   T_STRING,
   T_WORD,
 } from './reader';
+import { readVerdict } from './verdict';
 
 /**
  * Set and map elements (nft(8) "SET ELEMENTS"): `{ 10.0.0.1 . tcp . 80 comment "ns/svc:p" : goto

@@ -1,6 +1,7 @@
-import type { NftExpr, NftVerdict, NftVerdictKind } from './ast';
+import type { NftExpr } from './ast';
 import { readElements } from './elements';
 import { type Reader, T_COMMA, T_LBRACE, T_STRING, T_WORD } from './reader';
+import { VERDICTS } from './verdict';
 
 /**
  * Expressions of nft rules (nft(8) "PAYLOAD EXPRESSION", "META EXPRESSIONS", "FIB", "NUMGEN",
@@ -67,7 +68,6 @@ const BINOPS: Readonly<Record<string, string>> = {
   xor: '^',
 };
 export const RELOPS = new Set(['==', '!=', '<', '>', '<=', '>=', 'eq', 'ne', 'lt', 'gt', 'le', 'ge']);
-const VERDICTS = new Set<string>(['accept', 'drop', 'return', 'continue', 'jump', 'goto', 'queue']);
 
 /** Words that start a statement: a value never takes them, an unknown statement stops before them. */
 export const STATEMENT_WORDS = new Set([
@@ -245,25 +245,4 @@ export function readExpr(
     if (map !== null) e = { kind: 'map', key: e, map, span: span(r, a, r.i) };
   }
   return e;
-}
-
-/** A verdict at `r.i` (`accept`, `goto CHAIN`, …) or null. */
-export function readVerdict(r: Reader, end: number): NftVerdict | null {
-  const a = r.i;
-  // Cheap refusal first: this runs once per map element (100,000 in a big cluster).
-  if (r.kind(a) !== T_WORD || r.end(a) - r.start(a) > 8) return null;
-  const w = r.word(a);
-  if (!VERDICTS.has(w)) return null;
-  if (w === 'jump' || w === 'goto') {
-    const k = r.kind(a + 1);
-    if (a + 1 >= end || (k !== T_WORD && k !== T_STRING)) {
-      r.diagTokens('nftables/missing-value', `\`${w}\` without a chain name.`, a, a + 1);
-      r.i = a + 1;
-      return null;
-    }
-    r.i = a + 2;
-    return { kind: 'verdict', verdict: w, chain: r.value(a + 1), span: span(r, a, a + 2) };
-  }
-  r.i = a + 1;
-  return { kind: 'verdict', verdict: w as NftVerdictKind, chain: null, span: span(r, a, a + 1) };
 }

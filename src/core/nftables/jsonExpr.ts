@@ -58,7 +58,7 @@ function parts(j: J): string[] {
   return [valueText(j)];
 }
 
-export function jsonVerdict(j: J, span: Span): NftVerdict | null {
+function jsonVerdict(j: J, span: Span): NftVerdict | null {
   const one = single(j);
   if (one === null) return null;
   const [k, v] = one;
@@ -93,7 +93,7 @@ export function jsonElement(j: J, span: Span): NftElement {
   return { key: parts(keyJ), value, timeout, expires, comment, counter, span };
 }
 
-export function jsonExpr(j: J, span: Span, depth = 0): NftExpr {
+function jsonExpr(j: J, span: Span, depth = 0): NftExpr {
   if (depth > MAX_DEPTH) return { kind: 'value', text: '…', span };
   if (typeof j === 'string')
     return j.startsWith('@') ? { kind: 'setref', name: j.slice(1), span } : { kind: 'value', text: j, span };

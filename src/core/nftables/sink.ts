@@ -2,7 +2,7 @@ import type { Diagnostic } from '../text';
 import { type NftablesCode, nftSeverityOf } from './codes';
 
 /** At most this many diagnostics per read, as for iptables (a 50 MB paste of garbage). */
-export const MAX_NFT_DIAGNOSTICS = 1000;
+const MAX_NFT_DIAGNOSTICS = 1000;
 
 /**
  * Collects diagnostics with a cap. Spans point into the ruleset input, which is the same editor

@@ -1,6 +1,7 @@
 import type { NftExpr, NftRule, NftStatement, NftStatementBody } from './ast';
-import { RELOPS, readExpr, readSelector, readVerdict, STATEMENT_WORDS } from './expr';
+import { RELOPS, readExpr, readSelector, STATEMENT_WORDS } from './expr';
 import { type Reader, T_LBRACE, T_RBRACE, T_STRING, T_WORD } from './reader';
+import { readVerdict } from './verdict';
 
 /**
  * Rule statements (nft(8) "STATEMENTS"): verdicts, matches, vmap lookups, NAT, mark assignment,

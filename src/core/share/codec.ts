@@ -7,10 +7,10 @@ import { validateScenario } from './validate';
  * Permalinks: `#s=<version>.<base64url(deflate-raw(JSON))>` in the URL fragment, which browsers
  * never send to a server. Wire format — never change it for an existing version.
  */
-export const FRAGMENT_KEY = 's';
+const FRAGMENT_KEY = 's';
 
 /** A link can hold a 50 MB dump at most once inflated; a decompression bomb stops here. */
-export const MAX_INFLATED_BYTES = 64 * 1024 * 1024;
+const MAX_INFLATED_BYTES = 64 * 1024 * 1024;
 
 export type DecodeError =
   | 'share/not-a-link'

@@ -12,7 +12,7 @@ export interface Migration {
 }
 
 /** Version 1 is the first format: no steps yet. Add `{ from: 1, to: 2, migrate }` here when v2 comes. */
-export const MIGRATIONS: readonly Migration[] = [];
+const MIGRATIONS: readonly Migration[] = [];
 
 /** Runs the chain from `version` up to the current one; `null` when no chain leads there. */
 export function migrateToCurrent(

@@ -11,8 +11,3 @@ export interface Span {
 export function span(start: number, end: number): Span {
   return { start, end: Math.max(start, end) };
 }
-
-/** The smallest span that covers both. */
-export function joinSpans(a: Span, b: Span): Span {
-  return { start: Math.min(a.start, b.start), end: Math.max(a.end, b.end) };
-}

@@ -7,7 +7,7 @@ const cidrText = (c: { address: string; bits: number; family: string }) =>
   c.bits === (c.family === 'ipv6' ? 128 : 32) ? c.address : `${c.address}/${c.bits}`;
 
 /** `33.3%` (one decimal; kernel-effective probability). */
-export function formatPercent(p: number): string {
+function formatPercent(p: number): string {
   return `${(Math.round(p * 1000) / 10).toFixed(1)}%`;
 }
 

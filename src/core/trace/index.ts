@@ -1,7 +1,7 @@
+export { MAX_CHAIN_ENTRIES } from './chainEntry';
 export { compileRuleset } from './compile';
 export type { HookName, HookStep } from './hooks';
 export { HOOK_TABLES, ROUTES } from './hooks';
-export { MAX_CHAIN_ENTRIES } from './machine';
 export type { Lang, MessageId } from './messages';
 export { message } from './messages';
 export { simulate } from './simulate';

@@ -1,5 +1,6 @@
-import { compilePrefix, type Ip, ipKey, isLoopback, prefixContains } from '../net';
+import { compilePrefix, prefixContains } from '../net';
 import type { Match, PortRange } from '../ruleset';
+import { addressType } from './addressType';
 import type { CMatch } from './compiled';
 import { compileConntrack, compileState } from './conntrackMatch';
 import { compileOpaque } from './opaque';
@@ -18,7 +19,7 @@ const NEVER: CMatch = { random: null, test: () => false };
 const pure = (test: CMatch['test']): CMatch => ({ random: null, test });
 
 /** IANA protocol numbers for the names iptables accepts (/etc/protocols); 0 = `all`. */
-export const PROTO_NUMBERS: Readonly<Record<string, number>> = {
+const PROTO_NUMBERS: Readonly<Record<string, number>> = {
   all: 0,
   icmp: 1,
   tcp: 6,
@@ -40,7 +41,7 @@ export function protoNumber(name: string): number | null {
 }
 
 /** iptables(8) `-i`/`-o`: a trailing `+` matches every name with that prefix (`+` alone: any). */
-export function ifaceMatches(pattern: string, name: string): boolean {
+function ifaceMatches(pattern: string, name: string): boolean {
   return pattern.endsWith('+') ? name.startsWith(pattern.slice(0, -1)) : name === pattern;
 }
 
@@ -52,25 +53,6 @@ function portOf(w: Walk, dir: 'src' | 'dst', line: number): number {
     return 40000;
   }
   return dir === 'src' ? w.sport : w.dport;
-}
-
-/**
- * The address type the kernel's local routing table gives (xt_addrtype → inet_dev_addr_type, which
- * looks the address up in RT_TABLE_LOCAL: local addresses are LOCAL, subnet/limited broadcasts
- * BROADCAST, class D MULTICAST, anything else UNICAST). `sure` is false where only the node's routing
- * table could tell (a subnet broadcast looks like unicast from here).
- */
-export function addressType(ip: Ip, ctx: WalkContext): { type: string; sure: boolean } {
-  if (isLoopback(ip) || ctx.localKeys.has(ipKey(ip))) return { type: 'LOCAL', sure: true };
-  if (ip.v6) {
-    if (ip.a >>> 24 === 0xff) return { type: 'MULTICAST', sure: true };
-    if ((ip.a | ip.b | ip.c | ip.d) === 0) return { type: 'UNSPEC', sure: true };
-    return { type: 'UNICAST', sure: false };
-  }
-  const a = ip.a >>> 0;
-  if (a >>> 28 === 0xe) return { type: 'MULTICAST', sure: true };
-  if (a === 0xffffffff || a >>> 24 === 0) return { type: 'BROADCAST', sure: true };
-  return { type: 'UNICAST', sure: false };
 }
 
 const SURE_ENOUGH = new Set(['LOCAL', 'UNICAST', 'MULTICAST']);

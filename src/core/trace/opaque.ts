@@ -1,7 +1,8 @@
 import { compareIp, parseIp } from '../net';
 import type { Match } from '../ruleset';
+import { addressType } from './addressType';
 import type { CMatch } from './compiled';
-import { addressType, type MatchSite } from './matchers';
+import type { MatchSite } from './matchers';
 import type { Walk, WalkContext } from './walk';
 
 type Opaque = Extract<Match, { kind: 'opaque' }>;

@@ -6,8 +6,8 @@ import type { Packet, TraceEnv } from './types';
 import { Walk, type WalkContext } from './walk';
 
 /** Default interfaces when the user did not name them (recorded as assumptions when a rule tests them). */
-export const DEFAULT_IN_IFACE = { pod: 'veth0', external: 'eth0', host: '' } as const;
-export const DEFAULT_OUT_IFACE = 'eth0';
+const DEFAULT_IN_IFACE = { pod: 'veth0', external: 'eth0', host: '' } as const;
+const DEFAULT_OUT_IFACE = 'eth0';
 
 /** Local per `addrtype LOCAL` and the routing decision: the node's addresses plus loopback. */
 export function isLocal(ip: Ip, ctx: Pick<WalkContext, 'localKeys'>): boolean {

@@ -5,7 +5,7 @@ import type { MatchSite } from './matchers';
 import type { Walk, WalkContext } from './walk';
 
 /** The list key of an address under `--mask` (xt_recent keys entries by the masked address). */
-export function recentKey(ip: Ip, mask: IpPrefix | null): string {
+function recentKey(ip: Ip, mask: IpPrefix | null): string {
   if (mask === null || mask.v6 !== ip.v6) return ip.v6 ? `${ip.a},${ip.b},${ip.c},${ip.d}` : String(ip.a);
   return ip.v6
     ? `${ip.a & mask.ma},${ip.b & mask.mb},${ip.c & mask.mc},${ip.d & mask.md}`

@@ -1,77 +1,9 @@
 import { formatEndpoint, type Ip, parseIp } from '../net';
+import { enterChain, returnFromChain } from './chainEntry';
 import type { CompiledRuleset, CRule, NatPick } from './compiled';
-import { enterChain, returnFromChain } from './machine';
-import type { PathStep, StepPacket } from './types';
+import { hasPorts, pathStep } from './pathStep';
+import type { PathStep } from './types';
 import type { Walk, WalkContext } from './walk';
-
-const PROTO_NAME: Readonly<Record<number, StepPacket['proto']>> = {
-  1: 'icmp',
-  6: 'tcp',
-  17: 'udp',
-  58: 'icmp',
-  132: 'sctp',
-};
-
-/**
- * The walk's packet as a StepPacket. Only paths that are kept pay for it (simulate with keepPaths
- * false never calls pathStep); a step that changed nothing shares the previous step's object.
- */
-function stepPacket(w: Walk): StepPacket {
-  const ported = hasPorts(w);
-  const sport = ported && w.sport >= 0 ? w.sport : null;
-  const dport = ported ? w.dport : null;
-  // MASQUERADE leaves Walk.snat null (the new address is not in the dump); SNAT sets it.
-  const masquerade = w.masquerade && w.snat === null;
-  const prev = w.path?.head.packet;
-  if (
-    prev !== undefined &&
-    prev.src === w.src.text &&
-    prev.dst === w.dst.text &&
-    prev.sport === sport &&
-    prev.dport === dport &&
-    prev.mark === w.mark &&
-    prev.ct === w.ct &&
-    prev.dnat === w.dnatBit &&
-    prev.snat === w.snatBit &&
-    prev.masquerade === masquerade
-  )
-    return prev;
-  return {
-    src: w.src.text,
-    dst: w.dst.text,
-    sport,
-    dport,
-    proto: PROTO_NAME[w.proto] ?? null,
-    mark: w.mark,
-    ct: w.ct,
-    dnat: w.dnatBit,
-    snat: w.snatBit,
-    masquerade,
-  };
-}
-
-/** A PathStep for the rule just matched (or for a policy when `rule` is null). */
-export function pathStep(
-  w: Walk,
-  rule: CRule | null,
-  target: string,
-  verdict: PathStep['verdict'],
-): PathStep {
-  return {
-    table: w.table,
-    chain: rule === null ? (w.root?.name ?? w.hook) : rule.chain,
-    line: rule === null ? 0 : rule.line,
-    ruleId: rule === null ? null : rule.id,
-    target,
-    verdict,
-    hook: w.hook,
-    packet: stepPacket(w),
-  };
-}
-
-function hasPorts(w: Walk): boolean {
-  return w.proto === 6 || w.proto === 17 || w.proto === 132;
-}
 
 function record(w: Walk, ctx: WalkContext, rule: CRule, verdict: PathStep['verdict']): void {
   if (ctx.keepPaths) w.path = { head: pathStep(w, rule, rule.targetName, verdict), tail: w.path };

@@ -9,7 +9,7 @@ import type { Outcome, Packet, TraceEnv, TraceResult } from './types';
 import type { Walk } from './walk';
 
 /** Beyond this many outcomes, forks follow their likelier branch only (with a diagnostic). */
-export const MAX_OUTCOMES = 10_000;
+const MAX_OUTCOMES = 10_000;
 
 function failed(code: string, message: string, diagnostics: Diagnostic[]): TraceResult {
   const assumption = { code, message, line: null };
