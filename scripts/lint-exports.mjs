@@ -21,7 +21,6 @@ const PENDING = [
   ['src/state/', 'one store is being made'],
   ['src/ui/', 'one store is being made'],
   ['src/workers/', 'the lazy reader and the store change the worker'],
-  ['test/kernel/', 'the kernel suite is being split into harness/scenarios/checks'],
   // Single files that other issue-10 branches edit (net, entries, lazy reader, kubeproxy, store).
   ['src/core/iptables/address.ts', 'edited by the net branch'],
   ['src/core/iptables/sink.ts', 'edited by the entries branch'],

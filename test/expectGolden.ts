@@ -13,7 +13,7 @@ import { expect } from 'vitest';
  *   must never pass. Locally it is written, with a loud warning, to be reviewed and committed.
  * - `UPDATE_GOLDEN=1` rewrites every golden the run reaches (refused under CI).
  */
-export const GOLDEN_DIR = join(dirname(fileURLToPath(import.meta.url)), 'golden');
+const GOLDEN_DIR = join(dirname(fileURLToPath(import.meta.url)), 'golden');
 
 /** The environment the decision reads (process.env in tests; a plain object in expectGolden's own test). */
 export interface GoldenEnv {
@@ -37,7 +37,7 @@ function isCi(env: GoldenEnv): boolean {
 }
 
 /** A string is stored as it is; anything else as 2-space JSON. Both end with one newline. */
-export function goldenText(value: unknown): string {
+function goldenText(value: unknown): string {
   if (typeof value === 'string') return value.endsWith('\n') ? value : `${value}\n`;
   return `${JSON.stringify(value, null, 2)}\n`;
 }

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
  * The real dumps and kubectl outputs the tests run on (copied from the project's shared
  * fixtures; see test/fixtures/PROVENANCE.md for where each comes from).
  */
-export const FIXTURES_DIR = join(dirname(fileURLToPath(import.meta.url)), 'fixtures');
+const FIXTURES_DIR = join(dirname(fileURLToPath(import.meta.url)), 'fixtures');
 
 export function fixturePath(relative: string): string {
   return join(FIXTURES_DIR, relative);

@@ -96,7 +96,7 @@ function chainLine(c: KubeChain): string {
   return `  ${c.role.padEnd(17)} ${c.id}${owner}${hash}  rules ${c.ruleCount}, jumps in ${c.referencedBy}`;
 }
 
-export function diagnosticLines(diagnostics: readonly Diagnostic[]): string[] {
+function diagnosticLines(diagnostics: readonly Diagnostic[]): string[] {
   if (diagnostics.length === 0) return ['Diagnostics: none'];
   return [
     `Diagnostics (${diagnostics.length})`,

@@ -18,7 +18,7 @@ export interface KernelOutcome {
 }
 
 /** `-j X` / `-g X` of a rule as xtables-monitor printed it. */
-export function stepTarget(step: KernelStep): string | null {
+function stepTarget(step: KernelStep): string | null {
   return /(?:^| )-[jg] (\S+)/.exec(step.text)?.[1] ?? null;
 }
 
@@ -28,7 +28,7 @@ export function stepTarget(step: KernelStep): string | null {
  * Without a trace (bulk connections) the client's view decides: an answer is ACCEPT, silence DROP,
  * ECONNREFUSED/EHOSTUNREACH REJECT.
  */
-export function kernelVerdict(obs: Observation): KernelOutcome['verdict'] {
+function kernelVerdict(obs: Observation): KernelOutcome['verdict'] {
   if (obs.path && obs.path.length > 0) {
     const last = obs.path[obs.path.length - 1]!;
     if (last.verdict === 'DROP')
@@ -41,10 +41,7 @@ export function kernelVerdict(obs: Observation): KernelOutcome['verdict'] {
 }
 
 /** The delivery the kernel's trace shows (see KernelOutcome.delivery). */
-export function kernelDelivery(
-  obs: Observation,
-  verdict: KernelOutcome['verdict'],
-): KernelOutcome['delivery'] {
+function kernelDelivery(obs: Observation, verdict: KernelOutcome['verdict']): KernelOutcome['delivery'] {
   if (verdict !== 'ACCEPT' || !obs.path || obs.path.length === 0) return null;
   if (obs.path.some((s) => s.chain === 'INPUT')) return 'local';
   if (obs.path.some((s) => s.chain === 'FORWARD')) return 'forward';

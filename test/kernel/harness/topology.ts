@@ -43,7 +43,7 @@ function mac(kind: number, index: number): string {
 }
 
 /** Lists namespaces whose name starts with `kpe-` (ours, from this or an earlier run). */
-export async function listTestNamespaces(): Promise<string[]> {
+async function listTestNamespaces(): Promise<string[]> {
   const r = await run('ip', ['netns', 'list']);
   return r.stdout
     .split('\n')
@@ -75,7 +75,7 @@ export async function cleanLeftovers(): Promise<string[]> {
 }
 
 /** Deletes the given namespaces (their veths go with them); never throws. */
-export async function deleteNamespaces(names: readonly string[]): Promise<void> {
+async function deleteNamespaces(names: readonly string[]): Promise<void> {
   for (const n of names) await run('ip', ['netns', 'del', n]);
 }
 

@@ -16,7 +16,7 @@ import type { Flow } from './flows';
  * LoadBalancer / external IPs in 198.18.0.0/15 (benchmarking range), external clients in
  * TEST-NET-3 (203.0.113.2 inside the 203.0.113.0/25 source range, 203.0.113.130 outside).
  */
-export const NODE = 'kpe-node';
+const NODE = 'kpe-node';
 const REMOTE = 'other-node';
 const NODE_IP = '192.168.0.10';
 const CLIENT_POD = '10.2.0.2';
