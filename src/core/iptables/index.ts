@@ -1,4 +1,4 @@
-export { formatIpv4, formatIpv6, ipv4Value, parseCidr, parseIpv4, parseIpv6 } from './address';
+export { parseCidr } from './address';
 export type {
   IptablesDocument,
   MatchNode,

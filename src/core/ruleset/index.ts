@@ -1,7 +1,6 @@
 export type {
   Chain,
   ChainId,
-  Cidr,
   Match,
   NatRange,
   PortRange,

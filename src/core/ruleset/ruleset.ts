@@ -1,4 +1,5 @@
 import type { TableName } from '../iptables';
+import type { Cidr } from '../net';
 import type { Span } from '../text';
 
 /**
@@ -17,13 +18,6 @@ export function chainId(table: TableName, chain: string): ChainId {
 }
 export function ruleId(table: TableName, chain: string, index: number): RuleId {
   return `${table}/${chain}#${index}` as RuleId;
-}
-
-/** IPv4 or IPv6 prefix. `bits` is the prefix length; addresses are kept as canonical text. */
-export interface Cidr {
-  readonly family: 'ipv4' | 'ipv6';
-  readonly address: string;
-  readonly bits: number;
 }
 
 export interface PortRange {
