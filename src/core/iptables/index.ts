@@ -4,11 +4,9 @@ export type {
   MatchNode,
   OptionNode,
   RuleNode,
-  TableName,
   TableNode,
   TargetNode,
 } from './ast';
-export { TABLE_NAMES } from './ast';
 export type { ChainNames } from './chainNames';
 export { IPTABLES_CODES, severityOf } from './codes';
 export { PER_OPTION_MODULES, TARGET_GOTO, TARGET_JUMP, TARGET_NONE } from './entries';
