@@ -4,7 +4,8 @@ export { HOOK_TABLES, ROUTES } from './hooks';
 export { MAX_CHAIN_ENTRIES } from './machine';
 export type { Lang, MessageId } from './messages';
 export { message } from './messages';
-export { simulate } from './simulate';
+export type { SimulationRun } from './simulate';
+export { simulate, startSimulation } from './simulate';
 export { trace } from './trace';
 export type {
   L4Protocol,
