@@ -1,6 +1,6 @@
-import { formatIpv4, ipv4Value } from '../core/iptables';
+import { formatCidr, formatIpv4, ipv4Value, maskIpv4 } from '../core/net';
 
-/** Small IPv4 helpers for the generator (CIDR tests; dotted quads ↔ numbers are iptables/address's). */
+/** Small IPv4 helpers for the generator's CIDR tests (addresses are read and printed by core/net). */
 
 /** `{ base, bits }` of `a.b.c.d/n` (a bare address is /32); `null` when malformed. */
 export function parseCidr(cidr: string): { base: number; bits: number } | null {
@@ -8,12 +8,7 @@ export function parseCidr(cidr: string): { base: number; bits: number } | null {
   const ip = ipv4Value(addr);
   const bits = bitsText === undefined ? 32 : Number(bitsText);
   if (ip === null || !Number.isInteger(bits) || bits < 0 || bits > 32) return null;
-  return { base: maskAddress(ip, bits), bits };
-}
-
-function maskAddress(ip: number, bits: number): number {
-  if (bits === 0) return 0;
-  return (ip & (0xffffffff << (32 - bits))) >>> 0;
+  return { base: (ip & maskIpv4(bits)) >>> 0, bits };
 }
 
 /** True when `ip` lies inside `cidr` (both IPv4); false for anything malformed. */
@@ -21,7 +16,7 @@ export function cidrContains(cidr: string, ip: string): boolean {
   const c = parseCidr(cidr);
   const a = ipv4Value(ip);
   if (c === null || a === null) return false;
-  return maskAddress(a, c.bits) === c.base;
+  return (a & maskIpv4(c.bits)) >>> 0 === c.base;
 }
 
 /**
@@ -30,5 +25,5 @@ export function cidrContains(cidr: string, ip: string): boolean {
  */
 export function canonicalCidr(cidr: string): string {
   const c = parseCidr(cidr);
-  return c === null ? cidr : `${formatIpv4(c.base)}/${c.bits}`;
+  return c === null ? cidr : formatCidr({ family: 'ipv4', address: formatIpv4(c.base), bits: c.bits });
 }

@@ -1,6 +1,8 @@
+import { mulberry32 as netMulberry32 } from '../core/net';
+
 /**
- * mulberry32: a small, fast 32-bit seeded PRNG (public domain, Tommy Ettinger). The generator must be
- * reproducible from its seed, so nothing here touches Math.random.
+ * The generator's random choices over core/net's seeded mulberry32 (the project's one PRNG). The
+ * generator must be reproducible from its seed, so nothing here touches Math.random.
  */
 export interface Prng {
   /** Uniform in [0, 1). */
@@ -14,16 +16,9 @@ export interface Prng {
   weighted<T>(entries: readonly (readonly [T, number])[]): T;
 }
 
-/** A PRNG seeded with a 32-bit integer (other numbers are truncated). */
+/** A PRNG seeded with a 32-bit integer (other numbers are truncated): core/net's mulberry32 with helpers. */
 export function mulberry32(seed: number): Prng {
-  let a = seed >>> 0;
-  const next = (): number => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const next = netMulberry32(seed);
   return {
     next,
     int: (min, max) => min + Math.floor(next() * (max - min + 1)),

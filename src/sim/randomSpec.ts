@@ -1,4 +1,4 @@
-import { formatIpv4, ipv4Value } from '../core/iptables';
+import { formatIpv4, ipv4Value } from '../core/net';
 import { mulberry32, type Prng } from './prng';
 import type { ClusterSpec, EndpointSpec, PortSpec, ServiceSpec, ServiceType, SpecProtocol } from './spec';
 

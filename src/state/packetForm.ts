@@ -1,4 +1,5 @@
 import type { ServiceTarget } from '../core/kubeproxy';
+import { mulberry32 } from '../core/net';
 import type { Origin, Outcome, Packet, TraceEnv } from '../core/trace';
 import type { PacketSuggestion } from '../core/view';
 
@@ -91,18 +92,6 @@ export function seedForm(form: PacketForm, s: PacketSuggestion): PacketForm {
   };
 }
 
-/** mulberry32: a small seeded PRNG, so a draw can be repeated from the seed shown to the user. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /**
  * Picks the outcome to animate: with a seed, a draw weighted by the outcomes' probabilities (as
  * the kernel's lottery would); without, the most likely. -1 when there is none. The tracer itself
@@ -117,7 +106,7 @@ export function drawOutcome(outcomes: readonly Outcome[], seed: number | null): 
     });
     return best;
   }
-  let r = seededRandom(seed)();
+  let r = mulberry32(seed)();
   for (let i = 0; i < outcomes.length; i++) {
     r -= outcomes[i]?.probability ?? 0;
     if (r < 0) return i;

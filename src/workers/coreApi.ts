@@ -4,5 +4,5 @@
  */
 
 export { analyzeTexts as analyzeInputs, stageFailure } from '../core/analyze';
-export { simulate, trace } from '../core/trace';
+export { startSimulation, trace } from '../core/trace';
 export { buildChainGraph, layoutGraph, layoutGraphRoutes, suggestPacket } from '../core/view';

@@ -1,7 +1,6 @@
-import type { TableName } from '../core/iptables';
 import type { KubectlData } from '../core/kubectl';
 import type { KubeProxyModel, ServiceGroup } from '../core/kubeproxy';
-import type { Chain, RuleId } from '../core/ruleset';
+import type { Chain, RuleId, TableName } from '../core/ruleset';
 import type { Diagnostic } from '../core/text';
 import type { Packet, SimulationResult, TraceEnv, TraceResult } from '../core/trace';
 import type {

@@ -6,6 +6,7 @@ import { compileRuleset, simulate, trace } from '../../core/trace';
 import { generateIptablesSave } from '../../sim/generate';
 import { randomClusterSpec } from '../../sim/randomSpec';
 import { readyEndpoint, serviceSpec } from '../../sim/spec';
+import { simulateCounts } from '../../workers/queries';
 import { type BenchSection, median } from './types';
 
 const load = (text: string): Ruleset => lowerToRuleset(parseIptablesSave(text).result).result;
@@ -100,6 +101,22 @@ async function benchTrace(text?: string): Promise<string[]> {
     const cpuMs = (used.user + used.system) / 1000;
     lines.push(
       `simulate (5 endpoints) ${((n / ms) * 1000).toFixed(0).padStart(9)} conn/s wall, ${((n / cpuMs) * 1000).toFixed(0)} conn/s CPU  (${n} connections, keepPaths ${keepPaths}, ${Object.keys(r.endpointCounts).length} endpoints hit)`,
+    );
+  }
+  // "Send 1000" as the worker answers it: counts after each chunk of 100 (simulateCounts continues
+  // the seeded run between chunks instead of starting again at connection 0).
+  for (const total of [1000, 10_000]) {
+    const p = { ...packet };
+    const c = process.cpuUsage();
+    const s = performance.now();
+    for (let done = 0; done < total; ) {
+      done = Math.min(total, done + 100);
+      simulateCounts(small, p, env, done, 1);
+    }
+    const ms = performance.now() - s;
+    const used = process.cpuUsage(c);
+    lines.push(
+      `simulate in chunks    ${fmt(ms)}   wall (${((used.user + used.system) / 1000).toFixed(1)} ms CPU) for ${total} connections asked 100 at a time, as "Send ${total}" asks the worker`,
     );
   }
   return lines;

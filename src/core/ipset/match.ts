@@ -1,4 +1,4 @@
-import { parseIpv4, parseIpv6 } from '../iptables';
+import { parseIpv4, parseIpv6 } from '../net';
 import type { Dimension, Element, IpSet, IpsetMember } from './types';
 
 /** `src` or `dst`, one per dimension, as in `--match-set NAME dst,dst,src`. */

@@ -1,3 +1,4 @@
+import type { TableName } from '../ruleset';
 import type { Span } from '../text';
 
 /**
@@ -7,8 +8,9 @@ import type { Span } from '../text';
  * Meaning (typed matches, resolved jumps) is added by `lowerToRuleset` in `../model`.
  */
 
-export type TableName = 'filter' | 'nat' | 'mangle' | 'raw' | 'security';
-export const TABLE_NAMES: readonly TableName[] = ['raw', 'mangle', 'nat', 'filter', 'security'];
+/** The table names are the Ruleset's (ruleset/tables.ts); the reader validates `*table` lines against them. */
+export type { TableName } from '../ruleset';
+export { TABLE_NAMES } from '../ruleset';
 
 /** `[packets:bytes]` as printed by `iptables-save -c` and on chain declarations. */
 export interface Counters {

@@ -1,14 +1,12 @@
-export { formatIpv4, formatIpv6, ipv4Value, parseCidr, parseIpv4, parseIpv6 } from './address';
+export { parseCidr } from './address';
 export type {
   IptablesDocument,
   MatchNode,
   OptionNode,
   RuleNode,
-  TableName,
   TableNode,
   TargetNode,
 } from './ast';
-export { TABLE_NAMES } from './ast';
 export type { ChainNames } from './chainNames';
 export { IPTABLES_CODES, severityOf } from './codes';
 export { PER_OPTION_MODULES, TARGET_GOTO, TARGET_JUMP, TARGET_NONE } from './entries';

@@ -1,4 +1,5 @@
-import { isValidAddressIn, parseIpv4, parseIpv6 } from './address';
+import { parseIpv4, parseIpv6 } from '../net';
+import { isValidAddressIn } from './address';
 import {
   parseMarkMask,
   parsePort,

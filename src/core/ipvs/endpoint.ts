@@ -1,4 +1,4 @@
-import { formatIpv6, parseIpv4, parseIpv6 } from '../iptables';
+import { formatIpv6, parseIpv4, parseIpv6 } from '../net';
 import type { Word } from '../text';
 import { span } from '../text';
 import type { IpvsSink } from './codes';

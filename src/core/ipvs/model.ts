@@ -1,4 +1,4 @@
-import { formatIpv6, parseIpv6 } from '../iptables';
+import { formatIpv6, parseIpv6 } from '../net';
 import { chooseRealServer, type ServerChoice } from './choice';
 import { formatEndpoint } from './endpoint';
 import type { ForwardMethod, IpvsProtocol, IpvsTable, RealServer, VirtualService } from './types';

@@ -1,3 +1,5 @@
+import { parseIpv4, parseIpv6 } from '../net';
+
 /**
  * Address checks shared by the table and object readers. They are deliberately shape checks
  * (what kubectl can print), not full validation: an impossible address in a pasted table is
@@ -14,39 +16,12 @@ export function isIPv4(s: string): boolean {
 
 /** `isIPv4(s.slice(from, to))` without the slice (tables check every address of 50 MB pastes). */
 export function isIPv4At(s: string, from: number, to: number): boolean {
-  if (to - from > 15) return false;
-  let i = from;
-  for (let part = 0; part < 4; part++) {
-    if (part > 0) {
-      if (i >= to || s.charCodeAt(i) !== 46) return false;
-      i++;
-    }
-    let value = 0;
-    const first = i;
-    while (i < to && i - first < 3) {
-      const c = s.charCodeAt(i);
-      if (c < 48 || c > 57) break;
-      value = value * 10 + (c - 48);
-      i++;
-    }
-    if (i === first || value > 255) return false;
-  }
-  return i === to;
+  return parseIpv4(s, from, to) >= 0;
 }
 
-/** Hex groups with colons, at most one `::`, optionally an embedded IPv4 tail. */
+/** Hex groups with colons, at most one `::`, optionally an embedded IPv4 tail (net's reader). */
 export function isIPv6(s: string): boolean {
-  if (s.length < 2 || s.length > 45 || !s.includes(':') || !/^[0-9A-Fa-f:.]+$/.test(s)) return false;
-  const doubles = s.split('::').length - 1;
-  if (doubles > 1) return false;
-  const groups = s.split(':').filter((g) => g !== '');
-  const tail = groups[groups.length - 1] ?? '';
-  const v4Tail = tail.includes('.');
-  if (v4Tail && !isIPv4(tail)) return false;
-  const hexGroups = v4Tail ? groups.slice(0, -1) : groups;
-  if (!hexGroups.every((g) => /^[0-9A-Fa-f]{1,4}$/.test(g))) return false;
-  const count = hexGroups.length + (v4Tail ? 2 : 0);
-  return doubles === 1 ? count < 8 : count === 8;
+  return parseIpv6(s) !== null;
 }
 
 /** IPv4 or IPv6 (as `isIPv4` / `isIPv6`). */

@@ -1,5 +1,14 @@
-import type { TableName } from '../iptables';
-import type { Chain, ChainId, Rule, RuleId, Ruleset, Table } from '../ruleset';
+import {
+  type Chain,
+  type ChainId,
+  parseChainId,
+  parseRuleId,
+  type Rule,
+  type RuleId,
+  type Ruleset,
+  type Table,
+  type TableName,
+} from '../ruleset';
 import type { KubeComment, KubeCommentReader } from './comments';
 import { portProtoHash } from './hash';
 import type { HashCheck, KubeChainRole, KubeJump, OwnerSource, ServicePortName } from './kubeTypes';
@@ -155,18 +164,14 @@ export function commentOf(ctx: AnalysisContext, rule: Rule): KubeComment | null 
 
 /** The chain of a ChainId (`table/chain`), if the Ruleset has it. */
 export function chainById(ctx: AnalysisContext, id: ChainId): Chain | undefined {
-  const slash = id.indexOf('/');
-  const tables = ctx.ruleset.tables;
-  const name = id.slice(0, slash) as TableName;
-  if (slash === -1 || !Object.hasOwn(tables, name)) return undefined;
-  return ownChain(tables[name], id.slice(slash + 1));
+  const p = parseChainId(id);
+  return p === null ? undefined : ownChain(ctx.ruleset.tables[p.table], p.chain);
 }
 
 /** The rule of a RuleId (`table/chain#index`), if the Ruleset has it. */
 export function ruleById(ctx: AnalysisContext, id: RuleId): Rule | undefined {
-  const hash = id.lastIndexOf('#');
-  const chain = chainById(ctx, id.slice(0, hash) as ChainId);
-  return chain?.rules[Number(id.slice(hash + 1))];
+  const p = parseRuleId(id);
+  return p === null ? undefined : ownChain(ctx.ruleset.tables[p.table], p.chain)?.rules[p.index];
 }
 
 /** `portProtoHash(name, protocol)`, computed once per analysis for each input (a Service port's SVC/SVL/EXT/FW chains share it). */

@@ -1,5 +1,4 @@
-import { TABLE_NAMES } from '../iptables';
-import { type Chain, chainId, type Rule, type Ruleset, type Table } from '../ruleset';
+import { type Chain, chainId, type Rule, type Ruleset, TABLE_NAMES, type Table } from '../ruleset';
 import { KubeCommentReader } from './comments';
 import { type AnalysisContext, type ChainFacts, type KubeChainFacts, newFacts, ownChain } from './context';
 import type { KubeJump } from './kubeTypes';

@@ -1,5 +1,4 @@
-import type { TableName } from '../iptables';
-import type { ChainId, RuleId } from '../ruleset';
+import type { ChainId, RuleId, TableName } from '../ruleset';
 
 /**
  * kube-proxy's meaning on top of a Ruleset: which chain belongs to which Service port, which

@@ -1,13 +1,6 @@
 import type { OptionNode, TargetNode } from '../iptables';
-import {
-  NON_TERMINAL_TARGETS,
-  parseIpv4,
-  parseIpv6,
-  parseMarkMask,
-  parsePort,
-  parseUint32,
-  TARGET_OPTIONS,
-} from '../iptables';
+import { NON_TERMINAL_TARGETS, parseMarkMask, parsePort, parseUint32, TARGET_OPTIONS } from '../iptables';
+import { parseIpv4, parseIpv6 } from '../net';
 import type { NatRange, Target } from '../ruleset';
 
 const NONE: Target = { kind: 'none' };

@@ -1,5 +1,6 @@
-import { ipv4Value } from '../iptables';
-import type { Cidr } from '../ruleset';
+import type { Cidr } from './cidr';
+import { parseIpv4 } from './ipv4';
+import { parseIpv6 } from './ipv6';
 
 /**
  * Addresses as numbers, so that a CIDR test is four `&` and `===` (the tracer runs millions of them in
@@ -31,52 +32,15 @@ export interface IpPrefix {
 
 /** IPv4 as the signed 32-bit word the prefix tests compare. */
 function parseV4(text: string): number | null {
-  const n = ipv4Value(text);
-  return n === null ? null : n | 0;
-}
-
-function hexGroups(part: string): number[] | null {
-  if (part === '') return [];
-  const out: number[] = [];
-  for (const g of part.split(':')) {
-    if (!/^[0-9a-fA-F]{1,4}$/.test(g)) return null;
-    out.push(Number.parseInt(g, 16));
-  }
-  return out;
-}
-
-function parseV6Words(text: string): number[] | null {
-  let s = text;
-  let v4tail: number[] = [];
-  if (s.includes('.')) {
-    // Embedded IPv4 (`::ffff:1.2.3.4`).
-    const i = s.lastIndexOf(':');
-    const v4 = i < 0 ? null : parseV4(s.slice(i + 1));
-    if (v4 === null) return null;
-    v4tail = [(v4 >>> 16) & 0xffff, v4 & 0xffff];
-    s = s.slice(0, i + 1);
-    if (!s.endsWith('::')) s = s.slice(0, -1);
-  }
-  const halves = s.split('::');
-  if (halves.length > 2) return null;
-  const head = hexGroups(halves[0] ?? '');
-  const rest = hexGroups(halves[1] ?? '');
-  if (head === null || rest === null) return null;
-  if (halves.length === 1) {
-    const words = [...head, ...v4tail];
-    return words.length === 8 ? words : null;
-  }
-  const tail = [...rest, ...v4tail];
-  const fill = 8 - head.length - tail.length;
-  if (fill < 1) return null;
-  return [...head, ...new Array<number>(fill).fill(0), ...tail];
+  const n = parseIpv4(text);
+  return n < 0 ? null : n | 0;
 }
 
 /** Parses an IPv4 or IPv6 address (no prefix). Returns `null` for anything else; never throws. */
 export function parseIp(text: string): Ip | null {
   const t = text.trim();
   if (t.includes(':')) {
-    const w = parseV6Words(t.startsWith('[') && t.endsWith(']') ? t.slice(1, -1) : t);
+    const w = t.startsWith('[') && t.endsWith(']') ? parseIpv6(t, 1, t.length - 1) : parseIpv6(t);
     if (w === null) return null;
     const word = (i: number) => ((w[i] as number) << 16) | (w[i + 1] as number) | 0;
     return { v6: true, a: word(0), b: word(2), c: word(4), d: word(6), text: t };

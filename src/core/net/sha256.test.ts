@@ -2,8 +2,16 @@ import { sha256 } from '@noble/hashes/sha2.js';
 import { utf8ToBytes } from '@noble/hashes/utils.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { base32Encode } from '../kubeproxy';
 import { sha256Base32Prefix16, sha256Base32Prefix16Is } from './sha256';
+
+/** RFC 4648 base32 of exactly 10 bytes (80 bits, 16 characters, no padding), as kube-proxy cuts its hashes. */
+const base32Encode = (bytes: Uint8Array): string => {
+  let v = 0n;
+  for (const b of bytes) v = (v << 8n) | BigInt(b);
+  let out = '';
+  for (let i = 15; i >= 0; i--) out += 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567'[Number((v >> BigInt(i * 5)) & 31n)];
+  return out;
+};
 
 /** The reference: @noble/hashes over TextEncoder's bytes, base32, first 16 characters. */
 const reference = (text: string) => base32Encode(sha256(utf8ToBytes(text)).subarray(0, 10));

@@ -3,7 +3,7 @@
  * names. A model of a 10,000-Service dump checks ~10^5 KUBE-SEP names; a general-purpose hash
  * allocates a hasher, a byte array and a digest per call, which costs more than the rest of the
  * analysis. This one reuses module-level buffers and encodes straight from the strings (no
- * concatenation), so a call allocates only its 16-character result. hash.test.ts checks it
+ * concatenation), so a call allocates only its 16-character result. sha256.test.ts checks it
  * against @noble/hashes.
  */
 

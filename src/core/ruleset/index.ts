@@ -1,14 +1,5 @@
-export type {
-  Chain,
-  ChainId,
-  Cidr,
-  Match,
-  NatRange,
-  PortRange,
-  Rule,
-  RuleId,
-  Ruleset,
-  Table,
-  Target,
-} from './ruleset';
-export { BUILTIN_CHAINS, chainId, ruleId } from './ruleset';
+export type { ChainId, RuleId } from './ids';
+export { chainId, parseChainId, parseRuleId, ruleId } from './ids';
+export type { Chain, Match, NatRange, PortRange, Rule, Ruleset, Table, Target } from './ruleset';
+export type { BaseChain, HookName, TableName } from './tables';
+export { BASE_CHAINS, BUILTIN_CHAINS, baseChainsOn, HOOK_NAMES, NF_IP_PRI, TABLE_NAMES } from './tables';

@@ -1,30 +1,12 @@
-import type { TableName } from '../iptables';
+import type { Cidr } from '../net';
 import type { Span } from '../text';
+import type { ChainId, RuleId } from './ids';
+import type { TableName } from './tables';
 
 /**
  * The immutable, typed meaning of an iptables dump: what the tracer evaluates and the graph draws.
  * Built by `lowerToRuleset(document)`. Plain data (structured-clone safe for the worker).
  */
-
-declare const brand: unique symbol;
-/** `"nat/KUBE-SERVICES"`. */
-export type ChainId = string & { readonly [brand]: 'ChainId' };
-/** `"nat/KUBE-SERVICES#3"` (0-based index inside the chain). */
-export type RuleId = string & { readonly [brand]: 'RuleId' };
-
-export function chainId(table: TableName, chain: string): ChainId {
-  return `${table}/${chain}` as ChainId;
-}
-export function ruleId(table: TableName, chain: string, index: number): RuleId {
-  return `${table}/${chain}#${index}` as RuleId;
-}
-
-/** IPv4 or IPv6 prefix. `bits` is the prefix length; addresses are kept as canonical text. */
-export interface Cidr {
-  readonly family: 'ipv4' | 'ipv6';
-  readonly address: string;
-  readonly bits: number;
-}
 
 export interface PortRange {
   readonly from: number;
@@ -193,14 +175,6 @@ export interface Rule {
   /** The `-m comment --comment` text, if any. */
   readonly comment: string | null;
 }
-
-export const BUILTIN_CHAINS: Readonly<Record<TableName, readonly string[]>> = {
-  raw: ['PREROUTING', 'OUTPUT'],
-  mangle: ['PREROUTING', 'INPUT', 'FORWARD', 'OUTPUT', 'POSTROUTING'],
-  nat: ['PREROUTING', 'INPUT', 'OUTPUT', 'POSTROUTING'],
-  filter: ['INPUT', 'FORWARD', 'OUTPUT'],
-  security: ['INPUT', 'FORWARD', 'OUTPUT'],
-};
 
 export interface Chain {
   readonly id: ChainId;

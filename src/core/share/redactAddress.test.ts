@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatIpv4, ipv4Value } from '../iptables';
+import { formatIpv4, ipv4Value } from '../net';
 import { redactScenario } from './redact';
 import { mapV4, mapV6 } from './redactAddress';
 import { AddressBook } from './redactBook';

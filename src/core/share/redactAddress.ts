@@ -1,4 +1,4 @@
-import { formatIpv4, ipv4Value } from '../iptables';
+import { formatIpv4, ipv4Value } from '../net';
 import { formatV6, maskV4, maskV6, parseV6 } from './redactIp';
 import type { RedactionKey } from './redactKey';
 

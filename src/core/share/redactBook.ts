@@ -1,4 +1,4 @@
-import { formatIpv4, ipv4Value } from '../iptables';
+import { formatIpv4, ipv4Value } from '../net';
 import { mapV4, mapV6 } from './redactAddress';
 import { formatV6, parseV6 } from './redactIp';
 import type { RedactionKey } from './redactKey';

@@ -1,4 +1,4 @@
-import { ipv4Value } from '../iptables';
+import { ipv4Value } from '../net';
 import type { AddressBook } from './redactBook';
 import { parseV6 } from './redactIp';
 

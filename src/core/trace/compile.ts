@@ -1,5 +1,5 @@
-import type { TableName } from '../iptables';
 import { parseIp } from '../net';
+import type { TableName } from '../ruleset';
 import { BUILTIN_CHAINS, type Chain, type Match, type Rule, type Ruleset, type Target } from '../ruleset';
 import type { CChain, CompiledRuleset, CRule, CTarget } from './compiled';
 import { compileConntrack } from './conntrackMatch';

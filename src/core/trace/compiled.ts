@@ -1,6 +1,5 @@
-import type { TableName } from '../iptables';
 import type { Ip } from '../net';
-import type { Rule, RuleId } from '../ruleset';
+import type { Rule, RuleId, TableName } from '../ruleset';
 import type { HookName } from './hooks';
 import type { Walk, WalkContext } from './walk';
 

@@ -1,64 +1,28 @@
-import type { TableName } from '../iptables';
+import { baseChainsOn, HOOK_NAMES, type HookName, type TableName } from '../ruleset';
 
 /**
- * Netfilter's order, as data. Sources:
- * - include/uapi/linux/netfilter_ipv4.h `enum nf_ip_hook_priorities`: NF_IP_PRI_RAW -300,
- *   NF_IP_PRI_CONNTRACK -200, NF_IP_PRI_MANGLE -150, NF_IP_PRI_NAT_DST -100, NF_IP_PRI_FILTER 0,
- *   NF_IP_PRI_SECURITY 50, NF_IP_PRI_NAT_SRC 100 (IPv6 uses the same numbers in netfilter_ipv6.h);
- * - which table registers on which hook: net/ipv4/netfilter/iptable_{raw,mangle,nat,filter,security}.c
- *   (`valid_hooks`) and nf_nat_ipv4_ops in net/netfilter/nf_nat_proto.c (DNAT on PRE_ROUTING and
- *   LOCAL_OUT, SNAT on POST_ROUTING and LOCAL_IN).
- * Within a hook the lower priority runs first, so nat runs before filter in PREROUTING/OUTPUT
- * (destination NAT) but after filter and security in INPUT/POSTROUTING (source NAT).
+ * Netfilter's order, as data: which table's base chain runs on which hook at which priority is the
+ * Ruleset's knowledge (ruleset/tables.ts, `BASE_CHAINS`, with its kernel sources); the tracer reads
+ * it per hook, lowest priority first — so nat runs before filter in PREROUTING/OUTPUT (destination
+ * NAT) but after filter and security in INPUT/POSTROUTING (source NAT). What is the tracer's own
+ * is the ways through the stack (`ROUTES`).
  */
-export type HookName = 'PREROUTING' | 'INPUT' | 'FORWARD' | 'OUTPUT' | 'POSTROUTING';
+export type { HookName } from '../ruleset';
 
 export interface HookTable {
   readonly table: TableName;
   readonly priority: number;
 }
 
-export const TABLE_PRIORITY = {
-  raw: -300,
-  mangle: -150,
-  natDst: -100,
-  filter: 0,
-  security: 50,
-  natSrc: 100,
-} as const;
-
-const P = TABLE_PRIORITY;
-
 /** Tables per hook, sorted by priority (the order the kernel calls them). */
-export const HOOK_TABLES: Readonly<Record<HookName, readonly HookTable[]>> = {
-  PREROUTING: [
-    { table: 'raw', priority: P.raw },
-    { table: 'mangle', priority: P.mangle },
-    { table: 'nat', priority: P.natDst },
-  ],
-  INPUT: [
-    { table: 'mangle', priority: P.mangle },
-    { table: 'filter', priority: P.filter },
-    { table: 'security', priority: P.security },
-    { table: 'nat', priority: P.natSrc },
-  ],
-  FORWARD: [
-    { table: 'mangle', priority: P.mangle },
-    { table: 'filter', priority: P.filter },
-    { table: 'security', priority: P.security },
-  ],
-  OUTPUT: [
-    { table: 'raw', priority: P.raw },
-    { table: 'mangle', priority: P.mangle },
-    { table: 'nat', priority: P.natDst },
-    { table: 'filter', priority: P.filter },
-    { table: 'security', priority: P.security },
-  ],
-  POSTROUTING: [
-    { table: 'mangle', priority: P.mangle },
-    { table: 'nat', priority: P.natSrc },
-  ],
-};
+export const HOOK_TABLES: Readonly<Record<HookName, readonly HookTable[]>> = hookTables();
+
+function hookTables(): Record<HookName, readonly HookTable[]> {
+  const out = {} as Record<HookName, readonly HookTable[]>;
+  for (const hook of HOOK_NAMES)
+    out[hook] = baseChainsOn(hook).map((c) => ({ table: c.table, priority: c.priority }));
+  return out;
+}
 
 /**
  * One hook on a packet's way. `loopback` marks the second pass of a locally generated packet to a

@@ -1,5 +1,4 @@
-import type { TableName } from '../iptables';
-import type { Chain, Ruleset } from '../ruleset';
+import type { Chain, Ruleset, TableName } from '../ruleset';
 
 /**
  * kube-proxy's jumps from the built-in chains, which its iptables-restore input never contains: it

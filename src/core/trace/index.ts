@@ -4,7 +4,8 @@ export type { HookName, HookStep } from './hooks';
 export { HOOK_TABLES, ROUTES } from './hooks';
 export type { Lang, MessageId } from './messages';
 export { message } from './messages';
-export { simulate } from './simulate';
+export type { SimulationRun } from './simulate';
+export { simulate, startSimulation } from './simulate';
 export { trace } from './trace';
 export type {
   L4Protocol,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadRuleset } from '../testing/load';
-import { simulate } from './simulate';
+import { simulate, startSimulation } from './simulate';
 import type { Packet } from './types';
 
 const svc = (affinitySeconds: number | null) => {
@@ -64,5 +64,44 @@ describe('simulate', () => {
     );
     const r = simulate(rs, pkt, env, { connections: 7, seed: 1 });
     expect(r.connections.map((c) => (c.dnat === null ? '.' : 'x')).join('')).toBe('.x..x..');
+  });
+});
+
+describe('startSimulation', () => {
+  const nthThenLottery = loadRuleset(`*nat
+:PREROUTING ACCEPT [0:0]
+:KUBE-SVC-X - [0:0]
+-A PREROUTING -m statistic --mode nth --every 5 --packet 2 -j DNAT --to-destination 10.0.1.1:80
+-A PREROUTING -d 172.30.0.1/32 -j KUBE-SVC-X
+-A KUBE-SVC-X -m statistic --mode random --probability 0.3 -j DNAT --to-destination 10.1.0.1:80
+-A KUBE-SVC-X -m statistic --mode random --probability 0.5 -j DNAT --to-destination 10.1.0.2:80
+-A KUBE-SVC-X -j DNAT --to-destination 10.1.0.3:80
+COMMIT
+`);
+  const cases = [
+    ['random lottery', svc(null), {}],
+    ['ClientIP affinity (recent lists, expiring)', svc(5), { secondsBetween: 2 }],
+    ['nth counters and a lottery', nthThenLottery, {}],
+  ] as const;
+  it.each(cases)('%s: chunks continue one run (same connections, paths and counts)', (_, rs, extra) => {
+    for (const keepPaths of [true, false]) {
+      const options = { seed: 5, keepPaths, ...extra };
+      const whole = simulate(rs, pkt, env, { ...options, connections: 230 });
+      const sim = startSimulation(rs, pkt, env, options);
+      const chunks = [0, 1, 100, 29, 100].flatMap((k) => sim.advance(k));
+      expect(chunks).toEqual(whole.connections);
+      expect(sim.done).toBe(230);
+      expect(sim.endpointCounts).toEqual(whole.endpointCounts);
+      expect(Object.keys(sim.endpointCounts)).toEqual(Object.keys(whole.endpointCounts));
+    }
+  });
+  it('stops at 10,000,000 connections in all and at a packet it cannot read', () => {
+    const sim = startSimulation(svc(null), pkt, env, { seed: 1, keepPaths: false });
+    expect(sim.advance(-3)).toEqual([]);
+    expect(sim.advance(Number.NaN)).toEqual([]);
+    expect(sim.advance(2.9)).toHaveLength(2);
+    const bad = startSimulation(svc(null), { ...pkt, dst: 'not-an-ip' }, env, { seed: 1 });
+    expect(bad.advance(5)).toEqual([]);
+    expect(bad.endpointCounts).toEqual({});
   });
 });

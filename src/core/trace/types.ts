@@ -1,5 +1,4 @@
-import type { TableName } from '../iptables';
-import type { RuleId } from '../ruleset';
+import type { RuleId, TableName } from '../ruleset';
 import type { Diagnostic } from '../text';
 
 /**

@@ -1,5 +1,5 @@
-import type { TableName } from '../iptables';
 import type { Ip } from '../net';
+import type { TableName } from '../ruleset';
 import type { Diagnostic } from '../text';
 import type { CChain } from './compiled';
 import type { HookName, HookStep } from './hooks';

@@ -1,5 +1,6 @@
 import { endpointString } from '../kubeproxy';
-import type { Cidr, Match, PortRange, Rule, Target } from '../ruleset';
+import type { Cidr } from '../net';
+import type { Match, PortRange, Rule, Target } from '../ruleset';
 
 /**
  * Short texts for the graph: an edge's match in the spirit of `iptables -L`'s summary column

@@ -1,5 +1,4 @@
-import type { TableName } from '../iptables';
-import type { Chain, Rule, Ruleset } from '../ruleset';
+import type { Chain, Rule, Ruleset, TableName } from '../ruleset';
 import { ruleLabel } from './labels';
 import { pathKey } from './path';
 import { assignColumns } from './pathColumns';

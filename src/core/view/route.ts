@@ -1,5 +1,4 @@
-import type { TableName } from '../iptables';
-import type { Ruleset } from '../ruleset';
+import type { Ruleset, TableName } from '../ruleset';
 import { HOOK_TABLES, type HookName, type HookStep, ROUTES } from '../trace';
 import type { PathFocus } from './types';
 

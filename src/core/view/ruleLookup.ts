@@ -1,5 +1,4 @@
-import type { TableName } from '../iptables';
-import type { Rule, RuleId, Ruleset } from '../ruleset';
+import { parseRuleId, type Rule, type RuleId, type Ruleset, type TableName } from '../ruleset';
 import type { TraceResult } from '../trace';
 
 /**
@@ -19,18 +18,6 @@ export interface RuleLookup {
 export type RuleSource = Ruleset | RuleLookup;
 
 const isRuleset = (s: RuleSource): s is Ruleset => 'tables' in s;
-
-/** Splits `table/chain#index`; null for anything else. */
-function parseRuleId(id: string): { table: TableName; chain: string; index: number } | null {
-  const slash = id.indexOf('/');
-  const hash = id.lastIndexOf('#');
-  if (slash < 0 || hash < slash) return null;
-  return {
-    table: id.slice(0, slash) as TableName,
-    chain: id.slice(slash + 1, hash),
-    index: Number(id.slice(hash + 1)),
-  };
-}
 
 /** The Rule a RuleId names in `source`, or null (unknown id, or not in the lookup). */
 export function ruleFrom(source: RuleSource, id: string | null): Rule | null {

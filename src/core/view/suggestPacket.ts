@@ -1,6 +1,6 @@
-import { formatIpv4, ipv4Value } from '../iptables';
 import type { ServiceGroup, ServiceTarget } from '../kubeproxy';
-import type { Cidr, Rule, Ruleset } from '../ruleset';
+import { type Cidr, formatIpv4, ipv4Value } from '../net';
+import type { Rule, Ruleset } from '../ruleset';
 import type { Origin } from '../trace';
 
 /**

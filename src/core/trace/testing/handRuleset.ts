@@ -1,4 +1,4 @@
-import type { TableName } from '../../iptables';
+import type { TableName } from '../../ruleset';
 import {
   BUILTIN_CHAINS,
   type Chain,
