@@ -51,9 +51,6 @@ export const PENDING = [
   { rule: 'core-layers', from: 'core/kubeproxy', to: 'core/view', why: 'view ↔ kubeproxy is being cut' },
   { rule: 'folder-cycle', from: 'core/kubeproxy', to: 'core/view', why: 'view ↔ kubeproxy is being cut' },
   { rule: 'folder-cycle', from: 'core/view', to: 'core/kubeproxy', why: 'view ↔ kubeproxy is being cut' },
-  { rule: 'core-layers', from: 'core/net', to: 'core/iptables', why: 'net → iptables is being cut' },
-  { rule: 'core-layers', from: 'core/net', to: 'core/ruleset', why: 'net is being reworked' },
-  { rule: 'core-layers', from: 'core/ruleset', to: 'core/iptables', why: 'ruleset is being reworked' },
 ];
 
 const TEST_FILE = /\.(?:test|spec)\.[cm]?[jt]sx?$/;

@@ -3,7 +3,7 @@ import { formatCidr, formatIpv4, ipv4Value, maskIpv4 } from '../core/net';
 /** Small IPv4 helpers for the generator's CIDR tests (addresses are read and printed by core/net). */
 
 /** `{ base, bits }` of `a.b.c.d/n` (a bare address is /32); `null` when malformed. */
-export function parseCidr(cidr: string): { base: number; bits: number } | null {
+function parseCidr(cidr: string): { base: number; bits: number } | null {
   const [addr = '', bitsText] = cidr.split('/');
   const ip = ipv4Value(addr);
   const bits = bitsText === undefined ? 32 : Number(bitsText);

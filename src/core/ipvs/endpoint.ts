@@ -57,7 +57,7 @@ function withPort(family: Endpoint['family'], address: string, portText: string,
 }
 
 /** A decimal port 0..65535, or null. */
-export function readPort(text: string): number | null {
+function readPort(text: string): number | null {
   if (!/^\d{1,5}$/.test(text)) return null;
   const n = Number(text);
   return n <= 65535 ? n : null;

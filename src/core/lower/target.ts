@@ -113,7 +113,7 @@ function hasOption(opts: readonly OptionNode[], name: string): boolean {
  * --set-mark v/m → (v, m | v); --and-mark b → (0, ~b); --or-mark b → (b, b); --xor-mark b → (b, 0);
  * a missing mask is 0xffffffff.
  */
-export function lowerMark(options: readonly OptionNode[]): Target | null {
+function lowerMark(options: readonly OptionNode[]): Target | null {
   const o = options[0];
   if (o === undefined) return null;
   const v = o.values[0] ?? '';
@@ -147,7 +147,7 @@ function parsePortPair(s: string): { from: number; to: number } | undefined {
 /**
  * `ip[-ip][:port[-port]]`, `[v6addr]:port`, `v6addr`, or `:port` (libxt_DNAT.c parse_to).
  */
-export function parseNatRange(s: string): NatRange | null {
+function parseNatRange(s: string): NatRange | null {
   let ipPart = s;
   let portPart: string | null = null;
   if (s.startsWith('[')) {

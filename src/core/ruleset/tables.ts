@@ -23,7 +23,7 @@ export type HookName = 'PREROUTING' | 'INPUT' | 'FORWARD' | 'OUTPUT' | 'POSTROUT
 export const HOOK_NAMES: readonly HookName[] = ['PREROUTING', 'INPUT', 'FORWARD', 'OUTPUT', 'POSTROUTING'];
 
 /** `enum nf_ip_hook_priorities` (include/uapi/linux/netfilter_ipv4.h): lower runs first on a hook. */
-export const NF_IP_PRI = {
+const NF_IP_PRI = {
   RAW: -300,
   CONNTRACK: -200,
   MANGLE: -150,

@@ -28,7 +28,7 @@ const j = (table: TableName, hook: string, target: string, ctstateNew: boolean, 
   comment,
 });
 
-export const KUBE_PROXY_JUMPS: readonly ImpliedJump[] = [
+const KUBE_PROXY_JUMPS: readonly ImpliedJump[] = [
   j('filter', 'INPUT', 'KUBE-PROXY-FIREWALL', true, 'kubernetes load balancer firewall'),
   j('filter', 'INPUT', 'KUBE-NODEPORTS', false, 'kubernetes health check service ports'),
   j('filter', 'INPUT', 'KUBE-EXTERNAL-SERVICES', true, 'kubernetes externally-visible service portals'),
