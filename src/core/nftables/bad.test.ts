@@ -67,7 +67,7 @@ describe('bad input', () => {
     expect(() => parseNftables(json)).not.toThrow();
   });
 
-  it('a 100,000-element map reads in linear time', () => {
+  it('a 100,000-element map is read whole', () => {
     const map = (n: number) => {
       const parts: string[] = [];
       for (let i = 0; i < n; i++)
@@ -76,18 +76,9 @@ describe('bad input', () => {
         );
       return `table ip kube-proxy {\n\tmap service-ips {\n\t\ttype ipv4_addr . inet_proto . inet_service : verdict\n\t\telements = { ${parts.join(',\n\t\t\t     ')} }\n\t}\n}\n`;
     };
-    const time = (text: string) => {
-      const t0 = performance.now();
-      const r = parseNftables(text);
-      return { ms: performance.now() - t0, r };
-    };
-    time(map(1000)); // warm up
-    const small = time(map(10000));
-    const big = time(map(100000));
+    // Speed is for `npm run bench`; here: every element read, the last one whole.
+    const big = { r: parseNftables(map(100000)) };
     expect(big.r.result.tables[0]?.sets[0]?.elements).toHaveLength(100000);
     expect(big.r.result.tables[0]?.sets[0]?.elements[99999]).toMatchObject({ comment: 'ns/svc99999:p' });
-    // Linear: ten times the elements cost about ten times the time (quadratic would be ~100×);
-    // the slack is for a shared, loaded machine.
-    expect(big.ms).toBeLessThan(Math.max(small.ms, 5) * 40);
   });
 });
