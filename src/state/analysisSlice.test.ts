@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Ruleset } from '../core/ruleset';
 import { diagnostic } from '../core/text';
 import type { AnalyzedResponse } from '../workers/protocol';
-import { useStore } from './store';
+import { testStore } from './fakes.node';
 
 const ruleset = (ruleCount: number): Ruleset => ({ family: 'ipv4', tables: {}, ruleCount });
 
@@ -36,7 +36,8 @@ function response(id: number, rules: Ruleset, errors: number): AnalyzedResponse 
 
 describe('analysis slice', () => {
   it('tracks which input version is analyzed, ignores old answers, and marks errors stale', () => {
-    const s = useStore.getState;
+    const { store, engine } = testStore();
+    const s = store.getState;
     s().setInputs('a', '', 'edited');
     const v1 = s().inputVersion;
     s().analysisStarted(1, v1);
@@ -59,5 +60,20 @@ describe('analysis slice', () => {
     s().analysisStarted(4, s().inputVersion);
     s().analysisFailed(4, 'worker died');
     expect(s()).toMatchObject({ status: 'error', stale: true, analysisError: 'worker died' });
+    expect(engine.calls.analyze).toEqual([]);
+  });
+
+  it('sends the texts to the engine and takes its answer through the listener', () => {
+    const { store, engine } = testStore();
+    store.getState().setInputs('*nat\nCOMMIT\n', 'k', 'edited');
+    store.getState().analyze();
+    expect(engine.calls.analyze).toEqual([
+      { iptablesText: '*nat\nCOMMIT\n', kubectlText: 'k', focus: null, id: 1 },
+    ]);
+    expect(store.getState()).toMatchObject({ status: 'parsing', requestId: 1 });
+    engine.answer(response(1, ruleset(3), 0));
+    expect(store.getState()).toMatchObject({ status: 'ready', ruleCount: 3, rulesetVersion: 1 });
+    store.dispose();
+    expect(engine.listening()).toBe(false);
   });
 });
