@@ -1,4 +1,5 @@
 // Fakes for the store's injected dependencies (createAppStore): storage in a Map, time moved by
+import { diagnostic } from '../core/text';
 // hand, an engine that records what it was asked and answers when the test says.
 import type { AnalyzedResponse, GraphFocus, LayoutResponse } from '../workers/protocol';
 import type { AnalysisEngine, EngineListener, TraceEngine } from './engine';
@@ -106,4 +107,34 @@ export function testStore(
   const scheduler = manualScheduler();
   const store = createAppStore({ engine, storage, scheduler });
   return { store, engine, storage, scheduler };
+}
+
+/** An `analyzed` answer to request `id`: a Ruleset of `rules` rules, `errors` iptables errors. */
+export function analyzedResponse(id: number, rules: number, errors = 0): AnalyzedResponse {
+  return {
+    type: 'analyzed',
+    id,
+    diagnostics: {
+      iptables: Array.from({ length: errors }, () =>
+        diagnostic('iptables', 'error', 'iptables/bad-rule', 'bad', { start: 0, end: 1 }),
+      ),
+      kubectl: [],
+    },
+    ruleCount: rules,
+    pods: {},
+    groups: [],
+    suggestion: null,
+    graph: null,
+    positions: null,
+    summary: {
+      bytes: 0,
+      lines: 0,
+      tables: 0,
+      chains: 0,
+      rules,
+      servicePorts: 0,
+      kubectlServices: 0,
+      timings: { parse: 0, lower: 0, kubectl: 0, model: 0, graph: 0, layout: 0 },
+    },
+  };
 }
