@@ -5,7 +5,7 @@ import type { AnalyzedResponse, GraphFocus, LayoutResponse } from '../workers/pr
 import type { AnalysisEngine, EngineListener, TraceEngine } from './engine';
 import type { StorageLike } from './persist';
 import type { Scheduler } from './scheduler';
-import { createAppStore } from './store';
+import { type AppState, type AppStore, createAppStore } from './store';
 
 /** Storage over a Map; writes longer than `quota` characters throw QuotaExceededError. */
 export function memoryStorage(quota = Number.POSITIVE_INFINITY): StorageLike & { data: Map<string, string> } {
@@ -137,4 +137,19 @@ export function analyzedResponse(id: number, rules: number, errors = 0): Analyze
       timings: { parse: 0, lower: 0, kubectl: 0, model: 0, graph: 0, layout: 0 },
     },
   };
+}
+
+/** Settles when `ok(state)` holds (now or after a later change): awaits the store, never the clock. */
+export function until(store: AppStore, ok: (s: AppState) => boolean): Promise<AppState> {
+  return new Promise((resolve) => {
+    if (ok(store.getState())) {
+      resolve(store.getState());
+      return;
+    }
+    const stop = store.subscribe((s) => {
+      if (!ok(s)) return;
+      stop();
+      resolve(s);
+    });
+  });
 }
