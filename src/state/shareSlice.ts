@@ -9,8 +9,6 @@ import {
 } from './scenario';
 import type { AppState } from './store';
 
-export type { Lesson, OpenError, PendingScenario } from './scenario';
-
 /** A scenario whose texts are in the editors, waiting for their analysis to send its packet. */
 export interface ScenarioPlayback {
   readonly scenario: Scenario;

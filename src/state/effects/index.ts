@@ -6,11 +6,6 @@ import { type PersistenceDeps, type RestoreDeps, restoreSaved, startPersistence 
 import { startScenarioPlayback } from './scenarioPlayback';
 import { type PageAddress, startUrlSync } from './urlSync';
 
-export { ANALYZE_DEBOUNCE_LARGE_MS, ANALYZE_DEBOUNCE_MS } from './analysisDriver';
-export type { LangElement } from './documentLanguage';
-export type { PersistenceDeps, RestoreDeps } from './persistence';
-export { GALLERY_FRAGMENT, type PageAddress } from './urlSync';
-
 /** What the page gives the effects besides the store's own engine, storage and scheduler. */
 export interface PageDeps extends RestoreDeps, PersistenceDeps {
   readonly address: PageAddress;

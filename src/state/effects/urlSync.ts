@@ -3,7 +3,7 @@ import { lessonOf } from '../scenario';
 import type { AppStore } from '../store';
 
 /** Gallery permalinks: `#g=<id>` opens that gallery scenario (ids are stable, see content). */
-export const GALLERY_FRAGMENT = /^#g=([a-z0-9-]{1,80})$/;
+const GALLERY_FRAGMENT = /^#g=([a-z0-9-]{1,80})$/;
 
 /** The page's address as this effect reads and changes it (`location`/`history` in main.tsx). */
 export interface PageAddress {
