@@ -1,47 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import type { Ruleset } from '../core/ruleset';
-import { diagnostic } from '../core/text';
-import type { AnalyzedResponse } from '../workers/protocol';
-import { useStore } from './store';
-
-const ruleset = (ruleCount: number): Ruleset => ({ family: 'ipv4', tables: {}, ruleCount });
-
-function response(id: number, rules: Ruleset, errors: number): AnalyzedResponse {
-  const summary = {
-    bytes: 0,
-    lines: 0,
-    tables: 0,
-    chains: 0,
-    rules: rules.ruleCount,
-    servicePorts: 0,
-    kubectlServices: 0,
-    timings: { parse: 0, lower: 0, kubectl: 0, model: 0, graph: 0, layout: 0 },
-  };
-  const iptables = Array.from({ length: errors }, () =>
-    diagnostic('iptables', 'error', 'iptables/bad-rule', 'bad', { start: 0, end: 1 }),
-  );
-  return {
-    type: 'analyzed',
-    id,
-    diagnostics: { iptables, kubectl: [] },
-    ruleCount: rules.ruleCount,
-    pods: {},
-    groups: [],
-    suggestion: null,
-    graph: null,
-    positions: null,
-    summary,
-  };
-}
+import { analyzedResponse, testStore } from './fakes.node';
 
 describe('analysis slice', () => {
   it('tracks which input version is analyzed, ignores old answers, and marks errors stale', () => {
-    const s = useStore.getState;
+    const { store, engine } = testStore();
+    const s = store.getState;
     s().setInputs('a', '', 'edited');
     const v1 = s().inputVersion;
     s().analysisStarted(1, v1);
     expect(s().status).toBe('parsing');
-    s().analysisReceived(response(1, ruleset(5), 0));
+    s().analysisReceived(analyzedResponse(1, 5, 0));
     expect(s()).toMatchObject({ status: 'ready', stale: false, analyzedVersion: v1 });
     expect(s().ruleCount).toBe(5);
 
@@ -49,9 +17,9 @@ describe('analysis slice', () => {
     expect(s().inputVersion).toBe(v1 + 1);
     s().analysisStarted(2, s().inputVersion);
     s().analysisStarted(3, s().inputVersion);
-    s().analysisReceived(response(2, ruleset(99), 0));
+    s().analysisReceived(analyzedResponse(2, 99, 0));
     expect(s().status).toBe('parsing');
-    s().analysisReceived(response(3, ruleset(4), 1));
+    s().analysisReceived(analyzedResponse(3, 4, 1));
     expect(s()).toMatchObject({ status: 'ready', stale: true, analyzedVersion: v1 + 1 });
     expect(s().ruleCount).toBe(5);
     expect(s().diagnostics.iptables).toHaveLength(1);
@@ -59,5 +27,20 @@ describe('analysis slice', () => {
     s().analysisStarted(4, s().inputVersion);
     s().analysisFailed(4, 'worker died');
     expect(s()).toMatchObject({ status: 'error', stale: true, analysisError: 'worker died' });
+    expect(engine.calls.analyze).toEqual([]);
+  });
+
+  it('sends the texts to the engine and takes its answer through the listener', () => {
+    const { store, engine } = testStore();
+    store.getState().setInputs('*nat\nCOMMIT\n', 'k', 'edited');
+    store.getState().analyze();
+    expect(engine.calls.analyze).toEqual([
+      { iptablesText: '*nat\nCOMMIT\n', kubectlText: 'k', focus: null, id: 1 },
+    ]);
+    expect(store.getState()).toMatchObject({ status: 'parsing', requestId: 1 });
+    engine.answer(analyzedResponse(1, 3, 0));
+    expect(store.getState()).toMatchObject({ status: 'ready', ruleCount: 3, rulesetVersion: 1 });
+    store.dispose();
+    expect(engine.listening()).toBe(false);
   });
 });

@@ -2,9 +2,14 @@ import type { StateCreator } from 'zustand';
 import type { ServiceGroup } from '../core/kubeproxy';
 import { type Diagnostic, hasErrors } from '../core/text';
 import type { ChainGraph, GraphPositions, GraphRoutes, PacketSuggestion } from '../core/view';
-import { getAnalysisClient } from '../workers/client';
-import type { AnalysisSummary, AnalyzedResponse, GraphFocus, LayoutResponse } from '../workers/protocol';
-import type { AppState } from './store';
+import type {
+  AnalysisSummary,
+  AnalyzedResponse,
+  ChainFacts,
+  GraphFocus,
+  LayoutResponse,
+} from '../workers/protocol';
+import type { AppState, SliceDeps } from './store';
 
 export type AnalysisStatus = 'idle' | 'parsing' | 'ready' | 'error';
 
@@ -48,8 +53,10 @@ export interface AnalysisSlice {
   readonly summary: AnalysisSummary | null;
   /** A failure of the worker itself (not an input error), in words. */
   readonly analysisError: string | null;
-  /** Sends the current texts to the worker (the app debounces typing before calling it). No-op without a worker. */
+  /** Sends the current texts to the worker (effects/analysisDriver.ts debounces typing before calling it). */
   analyze(): void;
+  /** Asks the worker what its last good analysis knows about the chains named `name` (editor hover). */
+  chainFacts(name: string): Promise<ChainFacts | null>;
   /**
    * Re-draws the graph of the current analysis with another focus (Service search, packet path);
    * `null` = the default view. The path drawn (`focus.path`, the chosen outcome) is kept when
@@ -68,82 +75,84 @@ export interface AnalysisSlice {
 
 const NO_DIAGNOSTICS: InputDiagnostics = { iptables: [], kubectl: [] };
 
-/** Analysis slice: status, last good graph and Service groups, current diagnostics. The worker client drives it. */
-export const createAnalysisSlice: StateCreator<AppState, [], [], AnalysisSlice> = (set, get) => ({
-  status: 'idle',
-  requestId: 0,
-  requestedVersion: -1,
-  analyzedVersion: -1,
-  stale: false,
-  ruleCount: 0,
-  rulesetVersion: 0,
-  pods: {},
-  groups: [],
-  suggestion: null,
-  diagnostics: NO_DIAGNOSTICS,
-  graph: null,
-  positions: null,
-  routes: null,
-  graphFocus: null,
-  summary: null,
-  analysisError: null,
-  analyze: () => {
-    const { iptablesText, kubectlText, graphFocus, inputVersion } = get();
-    const client = getAnalysisClient();
-    if (client) get().analysisStarted(client.analyze(iptablesText, kubectlText, graphFocus), inputVersion);
-  },
-  focusGraph: (focus) => {
-    const path = focus && 'path' in focus ? (focus.path ?? null) : (get().graphFocus?.path ?? null);
-    const next: GraphFocus | null =
-      focus || path ? { services: focus?.services ?? [], chains: focus?.chains ?? [], path } : null;
-    set({ graphFocus: next });
-    getAnalysisClient()?.layout(next);
-  },
-  analysisStarted: (id, inputVersion) =>
-    set({ status: 'parsing', requestId: id, requestedVersion: inputVersion }),
-  analysisReceived: (r) => {
-    if (r.id !== get().requestId) return;
-    const diagnostics = { iptables: r.diagnostics.iptables, kubectl: r.diagnostics.kubectl };
-    const analyzedVersion = get().requestedVersion;
-    // An input with errors keeps the last good graph on screen (marked stale), so a half-typed
-    // rule never blanks the page; the first analysis has nothing better to keep.
-    if (hasErrors(r.diagnostics.iptables) && get().rulesetVersion > 0) {
+/** Analysis slice: status, last good graph and Service groups, current diagnostics. The engine answers it. */
+export const createAnalysisSlice =
+  ({ engine }: SliceDeps): StateCreator<AppState, [], [], AnalysisSlice> =>
+  (set, get) => ({
+    status: 'idle',
+    requestId: 0,
+    requestedVersion: -1,
+    analyzedVersion: -1,
+    stale: false,
+    ruleCount: 0,
+    rulesetVersion: 0,
+    pods: {},
+    groups: [],
+    suggestion: null,
+    diagnostics: NO_DIAGNOSTICS,
+    graph: null,
+    positions: null,
+    routes: null,
+    graphFocus: null,
+    summary: null,
+    analysisError: null,
+    analyze: () => {
+      const { iptablesText, kubectlText, graphFocus, inputVersion } = get();
+      get().analysisStarted(engine.analyze(iptablesText, kubectlText, graphFocus), inputVersion);
+    },
+    chainFacts: (name) => engine.chainFacts(name),
+    focusGraph: (focus) => {
+      const path = focus && 'path' in focus ? (focus.path ?? null) : (get().graphFocus?.path ?? null);
+      const next: GraphFocus | null =
+        focus || path ? { services: focus?.services ?? [], chains: focus?.chains ?? [], path } : null;
+      set({ graphFocus: next });
+      engine.layout(next);
+    },
+    analysisStarted: (id, inputVersion) =>
+      set({ status: 'parsing', requestId: id, requestedVersion: inputVersion }),
+    analysisReceived: (r) => {
+      if (r.id !== get().requestId) return;
+      const diagnostics = { iptables: r.diagnostics.iptables, kubectl: r.diagnostics.kubectl };
+      const analyzedVersion = get().requestedVersion;
+      // An input with errors keeps the last good graph on screen (marked stale), so a half-typed
+      // rule never blanks the page; the first analysis has nothing better to keep.
+      if (hasErrors(r.diagnostics.iptables) && get().rulesetVersion > 0) {
+        set({
+          status: 'ready',
+          stale: true,
+          diagnostics,
+          summary: r.summary,
+          analysisError: null,
+          analyzedVersion,
+        });
+        return;
+      }
       set({
         status: 'ready',
-        stale: true,
+        stale: false,
+        ruleCount: r.ruleCount,
+        rulesetVersion: get().rulesetVersion + 1,
+        pods: r.pods,
+        groups: r.groups,
+        suggestion: r.suggestion,
         diagnostics,
+        graph: r.graph,
+        positions: r.positions,
+        routes: r.routes ?? null,
         summary: r.summary,
         analysisError: null,
         analyzedVersion,
       });
-      return;
-    }
-    set({
-      status: 'ready',
-      stale: false,
-      ruleCount: r.ruleCount,
-      rulesetVersion: get().rulesetVersion + 1,
-      pods: r.pods,
-      groups: r.groups,
-      suggestion: r.suggestion,
-      diagnostics,
-      graph: r.graph,
-      positions: r.positions,
-      routes: r.routes ?? null,
-      summary: r.summary,
-      analysisError: null,
-      analyzedVersion,
-    });
-  },
-  analysisFailed: (id, message) => {
-    if (id !== get().requestId) return;
-    set({
-      status: 'error',
-      stale: get().rulesetVersion > 0,
-      analysisError: message,
-      analyzedVersion: get().requestedVersion,
-    });
-  },
-  layoutStarted: (graphFocus) => set({ graphFocus }),
-  layoutReceived: (r) => set({ graph: r.graph, positions: r.positions, routes: r.routes ?? null }),
-});
+    },
+    analysisFailed: (id, message) => {
+      if (id !== get().requestId) return;
+      set({
+        status: 'error',
+        stale: get().rulesetVersion > 0,
+        analysisError: message,
+        analyzedVersion: get().requestedVersion,
+      });
+    },
+    layoutStarted: (graphFocus) => set({ graphFocus }),
+    layoutReceived: (r) => set({ graph: r.graph, positions: r.positions, routes: r.routes ?? null }),
+  });

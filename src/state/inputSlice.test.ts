@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { testStore } from './fakes.node';
 import { replacesText } from './inputSlice';
-import { useStore } from './store';
+import type { AppStore } from './store';
 
 const EXAMPLE_IPT = `*nat\n${Array.from({ length: 40 }, (_, i) => `-A KUBE-SERVICES -d 10.96.0.${i}/32 -j KUBE-SVC-X${i}`).join('\n')}\nCOMMIT\n`;
 const EXAMPLE_KUBECTL = 'NAME TYPE\nservice/web NodePort\n';
@@ -16,10 +17,14 @@ describe('replacesText', () => {
 });
 
 describe('your dump over the untouched example', () => {
-  beforeEach(() => useStore.getState().setInputs(EXAMPLE_IPT, EXAMPLE_KUBECTL, 'example'));
+  let store: AppStore;
+  beforeEach(() => {
+    store = testStore().store;
+    store.getState().setInputs(EXAMPLE_IPT, EXAMPLE_KUBECTL, 'example');
+  });
 
   it('clears the example’s kubectl text, can put it back, and asks for a packet re-seed', () => {
-    const s = useStore.getState;
+    const s = store.getState;
     s().setIptablesText('*nat\n-A KUBE-SERVICES -j KUBE-SVC-MINE\nCOMMIT\n');
     expect(s().kubectlText).toBe('');
     expect(s().clearedExampleKubectl).toBe(EXAMPLE_KUBECTL);
@@ -30,7 +35,7 @@ describe('your dump over the untouched example', () => {
   });
 
   it('keeps both when the example is edited, or when the input is no longer the example', () => {
-    const s = useStore.getState;
+    const s = store.getState;
     s().setIptablesText(`${EXAMPLE_IPT}# a note\n`);
     expect(s().kubectlText).toBe(EXAMPLE_KUBECTL);
     expect(s().reseedPacketAt).toBeNull();
@@ -39,7 +44,7 @@ describe('your dump over the untouched example', () => {
   });
 
   it('does the same for a file opened over the example', () => {
-    useStore.getState().setIptablesText('*filter\nCOMMIT\n', 'file', 'node.txt');
-    expect(useStore.getState()).toMatchObject({ kubectlText: '', iptablesFileName: 'node.txt' });
+    store.getState().setIptablesText('*filter\nCOMMIT\n', 'file', 'node.txt');
+    expect(store.getState()).toMatchObject({ kubectlText: '', iptablesFileName: 'node.txt' });
   });
 });

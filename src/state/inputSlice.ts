@@ -4,7 +4,7 @@ import type { AppState } from './store';
 /** Where the current texts came from: the built-in example, the browser's storage, typing/pasting, or a file. */
 export type InputSource = 'example' | 'saved' | 'edited' | 'file';
 
-/** The outcome of the last attempt to keep the input in localStorage (persist.ts). */
+/** The outcome of the last attempt to keep the input in localStorage (effects/persistence.ts). */
 export type PersistStatus =
   | { readonly kind: 'idle' }
   /** Typed but not yet written: the save waits for a pause in typing (or the page being left). */
@@ -28,7 +28,7 @@ export interface InputSlice {
   readonly clearedExampleKubectl: string | null;
   /**
    * The `inputVersion` whose analysis should re-seed the packet form from the new dump (a real
-   * Service address, the node IP), or null. bootstrap.ts applies it when that analysis arrives.
+   * Service address, the node IP), or null. effects/packetReseed.ts applies it when that analysis arrives.
    */
   readonly reseedPacketAt: number | null;
   setIptablesText(text: string, source?: InputSource, fileName?: string | null): void;

@@ -95,3 +95,25 @@ export function browserStorage(): StorageLike | null {
     return null;
   }
 }
+
+/** The UI language the user chose (a plain `en` / `zh-CN` string): key `kpe.language`. */
+export const LANGUAGE_STORAGE_KEY = 'kpe.language';
+
+/** The language chosen here before, or null. Never throws. */
+export function loadLanguage(storage: StorageLike | null): 'en' | 'zh-CN' | null {
+  try {
+    const saved = storage?.getItem(LANGUAGE_STORAGE_KEY);
+    return saved === 'en' || saved === 'zh-CN' ? saved : null;
+  } catch {
+    return null; // storage disabled (privacy mode): the choice lives for this page only
+  }
+}
+
+/** Keeps the language choice; a refusal (quota, privacy mode) is silent: the switch still applies. */
+export function saveLanguage(storage: StorageLike | null, language: string): void {
+  try {
+    storage?.setItem(LANGUAGE_STORAGE_KEY, language);
+  } catch {
+    // quota or privacy mode: the switch still applies to this page
+  }
+}

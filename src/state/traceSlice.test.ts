@@ -1,34 +1,44 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { indexServiceGroups } from '../core/kubeproxy';
 import { WEB, WEB_EXAMPLE_TEXT, webRuleset } from '../core/view/inputs.node';
-import { connectAnalysisClient, getAnalysisClient, type WorkerLike } from '../workers/client';
+import type { WorkerLike } from '../workers/client';
 import { createWorkerHandler } from '../workers/handler';
 import type { WorkerRequest, WorkerResponse } from '../workers/protocol';
-import { useStore } from './store';
-import { setTraceEngine } from './traceEngine';
-import { localTraceEngine } from './traceEngine.node';
+import { workerEngine } from './engine';
+import { localTraceEngine } from './engine.node';
+import { fakeEngine, manualScheduler, memoryStorage, testStore } from './fakes.node';
+import { type AppStore, createAppStore } from './store';
 import { DEFAULT_PACKET } from './traceSlice';
 
 const ruleset = webRuleset();
-const initial = useStore.getState();
+/** The engine's traces go to `local` (a test may swap the Ruleset); simulations are remembered. */
+let local = localTraceEngine(ruleset);
+let simulations: Promise<void>[] = [];
+let store: AppStore;
+let scheduler: ReturnType<typeof manualScheduler>;
+/** The state now. */
+const state = () => store.getState();
 
 beforeEach(() => {
-  vi.useFakeTimers();
-  setTraceEngine(localTraceEngine(ruleset));
-  useStore.setState({
-    ...initial,
+  local = localTraceEngine(ruleset);
+  simulations = [];
+  const engine = fakeEngine({
+    trace: (packet, env) => local.trace(packet, env),
+    simulate: (...args) => {
+      const run = local.simulate(...args);
+      simulations.push(run.done);
+      return run;
+    },
+  });
+  ({ store, scheduler } = testStore({ engine }));
+  store.setState({
     ruleCount: ruleset.ruleCount,
     rulesetVersion: 1,
     groups: indexServiceGroups(ruleset),
     packetForm: DEFAULT_PACKET,
   });
 });
-afterEach(() => {
-  useStore.getState().pause();
-  setTraceEngine(null);
-  getAnalysisClient()?.dispose();
-  vi.useRealTimers();
-});
+afterEach(() => store.dispose());
 
 /** The real worker handler in this thread, behind the WorkerLike the client talks to. */
 function inProcessWorker(): WorkerLike {
@@ -44,8 +54,8 @@ function inProcessWorker(): WorkerLike {
 
 describe('trace slice', () => {
   it('sends the default packet (pod → web cluster IP) and draws one of the three endpoints', async () => {
-    await useStore.getState().send();
-    const s = useStore.getState();
+    await state().send();
+    const s = state();
     expect(s.formError).toBeNull();
     expect(s.traced?.result.outcomes).toHaveLength(3);
     expect(s.outcomeChoice?.kind).toBe('seeded');
@@ -61,64 +71,64 @@ describe('trace slice', () => {
   });
 
   it('plays to the end of the path, then stops', async () => {
-    await useStore.getState().send();
-    vi.runAllTimers();
-    const s = useStore.getState();
+    await state().send();
+    scheduler.advance(60_000);
+    const s = state();
     const length = s.traced!.result.outcomes[s.outcomeIndex]!.path.length;
     expect(s.playhead).toBe(length - 1);
     expect(s.playing).toBe(false);
   });
 
   it('steps within bounds and pauses', async () => {
-    await useStore.getState().send();
-    useStore.getState().step(-1);
-    expect(useStore.getState()).toMatchObject({ playhead: 0, playing: false });
-    useStore.getState().step(3);
-    expect(useStore.getState().playhead).toBe(3);
-    useStore.getState().seek(999);
-    const s = useStore.getState();
+    await state().send();
+    state().step(-1);
+    expect(state()).toMatchObject({ playhead: 0, playing: false });
+    state().step(3);
+    expect(state().playhead).toBe(3);
+    state().seek(999);
+    const s = state();
     expect(s.playhead).toBe(s.traced!.result.outcomes[s.outcomeIndex]!.path.length - 1);
   });
 
   it('animates the endpoint the user clicks', async () => {
-    await useStore.getState().send();
-    expect(useStore.getState().chooseEndpoint('10.244.169.165:80')).toBe(true);
-    const s = useStore.getState();
+    await state().send();
+    expect(state().chooseEndpoint('10.244.169.165:80')).toBe(true);
+    const s = state();
     expect(s.traced!.result.outcomes[s.outcomeIndex]!.dnat).toBe('10.244.169.165:80');
     expect(s.outcomeChoice).toEqual({ kind: 'user' });
-    expect(useStore.getState().chooseEndpoint('10.1.1.1:80')).toBe(false);
+    expect(state().chooseEndpoint('10.1.1.1:80')).toBe(false);
   });
 
   it('refuses an invalid field in words', async () => {
-    useStore.getState().setPacketField('dport', '99999');
-    await useStore.getState().send();
-    expect(useStore.getState().formError).toMatch(/port/);
-    expect(useStore.getState().traced).toBeNull();
+    state().setPacketField('dport', '99999');
+    await state().send();
+    expect(state().formError).toMatch(/port/);
+    expect(state().traced).toBeNull();
   });
 
   it('streams Send 1000 in chunks until every connection is counted', async () => {
-    await useStore.getState().send();
-    useStore.getState().sendMany(1000);
-    const first = useStore.getState().simulation!;
+    await state().send();
+    state().sendMany(1000);
+    const first = state().simulation!;
     expect(first.done).toBe(100);
     expect(first.running).toBe(true);
-    await vi.runAllTimersAsync();
-    const sim = useStore.getState().simulation!;
+    await simulations.at(-1);
+    const sim = state().simulation!;
     expect(sim).toMatchObject({ done: 1000, total: 1000, running: false });
     expect(Object.values(sim.counts).reduce((a, b) => a + b, 0)).toBe(1000);
     expect(Object.keys(sim.counts).sort()).toEqual([...WEB.endpoints]);
   });
 
   it('re-traces when the rules change (what-if) and keeps the endpoint on screen', async () => {
-    await useStore.getState().send();
-    const before = useStore.getState();
+    await state().send();
+    const before = state();
     const dnat = before.traced!.result.outcomes[before.outcomeIndex]!.dnat;
-    await useStore.getState().retrace();
-    expect(useStore.getState().traced).toBe(before.traced);
-    setTraceEngine(localTraceEngine(webRuleset()));
-    useStore.setState({ rulesetVersion: 2 });
-    await useStore.getState().retrace();
-    const after = useStore.getState();
+    await state().retrace();
+    expect(state().traced).toBe(before.traced);
+    local = localTraceEngine(webRuleset());
+    store.setState({ rulesetVersion: 2 });
+    await state().retrace();
+    const after = state();
     expect(after.traced).not.toBe(before.traced);
     expect(after.traced!.result.outcomes[after.outcomeIndex]!.dnat).toBe(dnat);
   });
@@ -126,25 +136,31 @@ describe('trace slice', () => {
 
 describe('view slice', () => {
   it('selects the rule written on an editor line (the worker says which) and reveals graph clicks', async () => {
-    vi.useRealTimers();
+    const engine = workerEngine(inProcessWorker);
+    const app = createAppStore({ engine, storage: memoryStorage(), scheduler: manualScheduler() });
+    app.getState().setInputs(WEB_EXAMPLE_TEXT, '', 'edited');
     await new Promise<void>((resolve) => {
-      const client = connectAnalysisClient(
-        { analyzed: () => resolve(), layout: () => {}, failed: () => {} },
-        inProcessWorker,
-      );
-      client.analyze(WEB_EXAMPLE_TEXT, '', null);
+      const stop = app.subscribe((s) => {
+        if (s.status === 'ready') {
+          stop();
+          resolve();
+        }
+      });
+      app.getState().analyze();
     });
     const line = ruleset.tables.nat!.chains[WEB.svc]!.rules[0]!.line;
-    await useStore.getState().selectLine(line);
-    expect(useStore.getState().selection).toMatchObject({
+    await app.getState().selectLine(line);
+    expect(app.getState().selection).toMatchObject({
       kind: 'rule',
       ruleId: `nat/${WEB.svc}#0`,
       chainNode: `nat/${WEB.svc}`,
     });
-    const count = useStore.getState().revealCount;
-    useStore.getState().selectNode('nat/KUBE-SERVICES', 12);
-    expect(useStore.getState()).toMatchObject({ highlightedLine: 12, revealCount: count + 1 });
-    await useStore.getState().selectLine(1);
-    expect(useStore.getState().selection).toMatchObject({ kind: 'node' });
+    const count = app.getState().revealCount;
+    app.getState().selectNode('nat/KUBE-SERVICES', 12);
+    expect(app.getState()).toMatchObject({ highlightedLine: 12, revealCount: count + 1 });
+    await app.getState().selectLine(1);
+    expect(app.getState().selection).toMatchObject({ kind: 'node' });
+    app.dispose();
+    engine.dispose();
   });
 });

@@ -1,13 +1,22 @@
 import type { StateCreator } from 'zustand';
 import { findServiceGroups } from '../core/kubeproxy';
 import { pathChains } from '../core/view';
-import { getAnalysisClient } from '../workers/client';
-import type { AppState } from './store';
+import type { AppState, SliceDeps } from './store';
 
 /** What is selected: a chain or endpoint node, a rule (edge or editor line), or nothing. */
 export type Selection =
   | { readonly kind: 'node'; readonly id: string; readonly line: number }
   | { readonly kind: 'rule'; readonly ruleId: string; readonly chainNode: string; readonly line: number };
+
+/** How the canvas is framed (nothing to share or save). */
+export interface CanvasView {
+  /** Pan so the packet's current node stays in view while it moves. */
+  readonly follow: boolean;
+  /** Show the whole graph (orientation) instead of the packet's path at a readable zoom. */
+  readonly whole: boolean;
+  /** The small overview map beside the graph (main.tsx shows it where the window has room). */
+  readonly minimap: boolean;
+}
 
 export interface ViewSlice {
   /** 1-based line of the iptables text to reveal and highlight in the editor (graph click, path step). */
@@ -23,7 +32,10 @@ export interface ViewSlice {
   readonly focusServices: readonly string[];
   /** A request to centre the graph on a node (a Service chosen in the finder); `seq` makes repeats count. */
   readonly centerRequest: { readonly nodeId: string; readonly seq: number } | null;
+  /** Read by the graph toolbar, the canvas and the minimap, which sit in different parts of the page. */
+  readonly canvas: CanvasView;
   centerOn(nodeId: string): void;
+  setCanvas(patch: Partial<CanvasView>): void;
   setHighlightedLine(line: number | null): void;
   /** Graph click on a node: selects it and reveals its declaration line. */
   selectNode(id: string, line: number): void;
@@ -41,55 +53,57 @@ export interface ViewSlice {
 }
 
 /** View slice: selection, hover, Service search / focus, and the line the editor should reveal. */
-export const createViewSlice: StateCreator<AppState, [], [], ViewSlice> = (set, get) => ({
-  highlightedLine: null,
-  revealCount: 0,
-  selection: null,
-  hovered: null,
-  searchText: '',
-  focusServices: [],
-  centerRequest: null,
-  centerOn: (nodeId) => set({ centerRequest: { nodeId, seq: (get().centerRequest?.seq ?? 0) + 1 } }),
-  setHighlightedLine: (highlightedLine) => set({ highlightedLine, revealCount: get().revealCount + 1 }),
-  selectNode: (id, line) =>
-    set({
-      selection: { kind: 'node', id, line },
-      highlightedLine: line > 0 ? line : get().highlightedLine,
-      revealCount: get().revealCount + 1,
-    }),
-  selectRule: (ruleId, line) => {
-    const chainNode = ruleId.slice(0, ruleId.lastIndexOf('#'));
-    set({
-      selection: { kind: 'rule', ruleId, chainNode, line },
-      highlightedLine: line > 0 ? line : get().highlightedLine,
-      revealCount: get().revealCount + 1,
-    });
-  },
-  selectLine: async (line) => {
-    const client = getAnalysisClient();
-    if (!client) return;
-    const version = get().rulesetVersion;
-    const rule = await client.ruleAt(line);
-    // A newer analysis may have moved the rules meanwhile: its own cursor event will ask again.
-    if (version !== get().rulesetVersion) return;
-    const current = get().selection;
-    if (!rule) {
-      if (current?.kind === 'rule') set({ selection: null });
-      return;
-    }
-    if (current?.kind === 'rule' && current.ruleId === rule.id) return;
-    set({ selection: { kind: 'rule', ruleId: rule.id, chainNode: `${rule.table}/${rule.chain}`, line } });
-  },
-  clearSelection: () => set({ selection: null }),
-  setHovered: (hovered) => {
-    if (hovered !== get().hovered) set({ hovered });
-  },
-  setSearchText: (searchText) => {
-    const focusServices = findServiceGroups(get().groups, searchText);
-    set({ searchText, focusServices });
-    const chains = pathChains(get().traced?.result.outcomes[get().outcomeIndex]?.path ?? []);
-    get().focusGraph(
-      focusServices.length > 0 || chains.length > 0 ? { services: focusServices, chains } : null,
-    );
-  },
-});
+export const createViewSlice =
+  ({ engine }: SliceDeps): StateCreator<AppState, [], [], ViewSlice> =>
+  (set, get) => ({
+    highlightedLine: null,
+    revealCount: 0,
+    selection: null,
+    hovered: null,
+    searchText: '',
+    focusServices: [],
+    centerRequest: null,
+    canvas: { follow: true, whole: false, minimap: false },
+    setCanvas: (patch) => set({ canvas: { ...get().canvas, ...patch } }),
+    centerOn: (nodeId) => set({ centerRequest: { nodeId, seq: (get().centerRequest?.seq ?? 0) + 1 } }),
+    setHighlightedLine: (highlightedLine) => set({ highlightedLine, revealCount: get().revealCount + 1 }),
+    selectNode: (id, line) =>
+      set({
+        selection: { kind: 'node', id, line },
+        highlightedLine: line > 0 ? line : get().highlightedLine,
+        revealCount: get().revealCount + 1,
+      }),
+    selectRule: (ruleId, line) => {
+      const chainNode = ruleId.slice(0, ruleId.lastIndexOf('#'));
+      set({
+        selection: { kind: 'rule', ruleId, chainNode, line },
+        highlightedLine: line > 0 ? line : get().highlightedLine,
+        revealCount: get().revealCount + 1,
+      });
+    },
+    selectLine: async (line) => {
+      const version = get().rulesetVersion;
+      const rule = await engine.ruleAt(line);
+      // A newer analysis may have moved the rules meanwhile: its own cursor event will ask again.
+      if (version !== get().rulesetVersion) return;
+      const current = get().selection;
+      if (!rule) {
+        if (current?.kind === 'rule') set({ selection: null });
+        return;
+      }
+      if (current?.kind === 'rule' && current.ruleId === rule.id) return;
+      set({ selection: { kind: 'rule', ruleId: rule.id, chainNode: `${rule.table}/${rule.chain}`, line } });
+    },
+    clearSelection: () => set({ selection: null }),
+    setHovered: (hovered) => {
+      if (hovered !== get().hovered) set({ hovered });
+    },
+    setSearchText: (searchText) => {
+      const focusServices = findServiceGroups(get().groups, searchText);
+      set({ searchText, focusServices });
+      const chains = pathChains(get().traced?.result.outcomes[get().outcomeIndex]?.path ?? []);
+      get().focusGraph(
+        focusServices.length > 0 || chains.length > 0 ? { services: focusServices, chains } : null,
+      );
+    },
+  });

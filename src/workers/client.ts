@@ -205,24 +205,3 @@ export class AnalysisClient {
     w?.resolve(r);
   }
 }
-
-let shared: AnalysisClient | null = null;
-
-/**
- * Creates the app's one worker client, answering to `listener` (the store). Call once at start-up
- * with the worker factory: `() => new Worker(new URL('…/analyze.worker.ts', import.meta.url), …)`
- * — written at the call site, where Vite sees it and bundles the worker.
- */
-export function connectAnalysisClient(
-  listener: ClientListener,
-  createWorker: () => WorkerLike,
-): AnalysisClient {
-  shared?.dispose();
-  shared = new AnalysisClient(createWorker, listener);
-  return shared;
-}
-
-/** The app's one client of analyze.worker.ts; `null` before `connectAnalysisClient` (Node tests, no worker). */
-export function getAnalysisClient(): AnalysisClient | null {
-  return shared;
-}

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { countServices } from '../../core/view';
 import { plural, useT } from '../../i18n';
-import { useStore } from '../../state/store';
+import { useAppState } from '../../state/context';
 
 const fmt = new Intl.NumberFormat('en-US');
 
@@ -12,13 +12,13 @@ const fmt = new Intl.NumberFormat('en-US');
  * (tests and benchmarks wait on it).
  */
 export function AnalysisStatus() {
-  const status = useStore((s) => s.status);
-  const summary = useStore((s) => s.summary);
-  const stale = useStore((s) => s.stale);
-  const error = useStore((s) => s.analysisError);
-  const errors = useStore((s) => s.diagnostics.iptables.filter((d) => d.severity === 'error').length);
-  const upToDate = useStore((s) => s.status !== 'parsing' && s.analyzedVersion === s.inputVersion);
-  const groups = useStore((s) => s.groups);
+  const status = useAppState((s) => s.status);
+  const summary = useAppState((s) => s.summary);
+  const stale = useAppState((s) => s.stale);
+  const error = useAppState((s) => s.analysisError);
+  const errors = useAppState((s) => s.diagnostics.iptables.filter((d) => d.severity === 'error').length);
+  const upToDate = useAppState((s) => s.status !== 'parsing' && s.analyzedVersion === s.inputVersion);
+  const groups = useAppState((s) => s.groups);
   // The same count as "Find a Service" (serviceFinder.ts): every Service port the dump or kubectl
   // knows, including those with no endpoints (filter REJECT only) and kubectl-only ones.
   const counts = useMemo(() => countServices(groups), [groups]);
@@ -66,8 +66,8 @@ export function AnalysisStatus() {
 
 /** Whether the input is kept in this browser (and why not). */
 export function PersistStatus() {
-  const persist = useStore((s) => s.persistStatus);
-  const source = useStore((s) => s.inputSource);
+  const persist = useAppState((s) => s.persistStatus);
+  const source = useAppState((s) => s.inputSource);
   const tr = useT();
   let text: string;
   if (persist.kind === 'saved') text = tr('persist.saved');

@@ -2,16 +2,16 @@ import './app.css';
 import './layout.css';
 import { lazy, Suspense, useState } from 'react';
 import { useT } from '../../i18n';
+import { useAppState } from '../../state/context';
+import { WEB_EXAMPLE } from '../examples';
 import { ChainGraph, GraphProvider } from '../flow/ChainGraph';
 import { LessonPanel, ShareTools } from '../share';
 import { PacketPanel } from '../trace/PacketPanel';
 import { PacketPath } from '../trace/PacketPath';
 import { ProbabilityBars } from '../trace/ProbabilityBars';
 import { AnalysisStatus, PersistStatus } from './AnalysisStatus';
-import { loadExample } from './bootstrap';
 import { LanguageSwitch } from './LanguageSwitch';
 import { type PhoneTab, PhoneTabs, panelId, tabId, useNarrow } from './PhoneTabs';
-import { setPresenting, usePresenter } from './presenter';
 import { usePresenterKeys } from './presenterKeys';
 import { SkipLinks } from './SkipLinks';
 import { StoryStrip } from './StoryStrip';
@@ -31,7 +31,8 @@ function EditorsLoading() {
 /** The "Presenter mode" toggle (aria-pressed); its keys are listed in the status bar while on. */
 function PresenterToggle() {
   const tr = useT();
-  const presenting = usePresenter((s) => s.presenting);
+  const presenting = useAppState((s) => s.presenting);
+  const setPresenting = useAppState((s) => s.setPresenting);
   return (
     <button
       type="button"
@@ -60,7 +61,8 @@ function panel(narrow: boolean, tab: PhoneTab, own: 'editors' | 'graph') {
  */
 export function App() {
   const tr = useT();
-  const presenting = usePresenter((s) => s.presenting);
+  const presenting = useAppState((s) => s.presenting);
+  const setInputs = useAppState((s) => s.setInputs);
   const narrow = useNarrow();
   const [editorsOpen, setEditorsOpen] = useState(true);
   const [tab, setTab] = useState<PhoneTab>('graph');
@@ -83,7 +85,11 @@ export function App() {
             </button>
           )}
           {!presenting && (
-            <button type="button" className="button" onClick={loadExample}>
+            <button
+              type="button"
+              className="button"
+              onClick={() => setInputs(WEB_EXAMPLE.iptablesText, WEB_EXAMPLE.kubectlText, 'example')}
+            >
               {tr('app.loadExample')}
             </button>
           )}

@@ -1,15 +1,13 @@
-import { useEffect } from 'react';
-import { type Language, setLanguage, useLanguage, useT } from '../../i18n';
+import { type Language, useLang, useT } from '../../i18n';
+import { useAppState } from '../../state/context';
 
 const NAMES: Record<Language, string> = { en: 'English', 'zh-CN': '简体中文' };
 
-/** The header's language picker ("Language" / "语言"); keeps `<html lang>` in step. */
+/** The header's language picker ("Language" / "语言"); `<html lang>` follows (state/effects/documentLanguage.ts). */
 export function LanguageSwitch() {
   const tr = useT();
-  const language = useLanguage((s) => s.language);
-  useEffect(() => {
-    document.documentElement.lang = language;
-  }, [language]);
+  const language = useLang();
+  const setLanguage = useAppState((s) => s.setLanguage);
   return (
     <label className="language-switch">
       {tr('app.language')}{' '}

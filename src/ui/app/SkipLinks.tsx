@@ -9,7 +9,7 @@ const TARGETS = [
 
 /**
  * Moves the focus to the target without touching the address: the fragment carries permalinks
- * (`#s=…`, `#g=…`, ui/share/openLink.ts), and a `#packet-form` there would fire a hashchange.
+ * (`#s=…`, `#g=…`, state/effects/urlSync.ts), and a `#packet-form` there would fire a hashchange.
  */
 function jump(e: MouseEvent<HTMLAnchorElement>, id: string): void {
   const target = document.getElementById(id);

@@ -1,5 +1,5 @@
 import { useT } from '../../i18n';
-import { useStore } from '../../state/store';
+import { useAppState } from '../../state/context';
 import { GraphMinimap, PacketCaption } from '../flow/ChainGraph';
 import { useChosenOutcome } from '../trace/hooks';
 import { PacketEnvelope } from '../trace/PacketEnvelope';
@@ -10,7 +10,7 @@ import { Verdict } from '../trace/Verdict';
 /** The current step in plain words (the same words as its line in the path list). */
 function CurrentStep() {
   const steps = usePathSteps();
-  const playhead = useStore((s) => s.playhead);
+  const playhead = useAppState((s) => s.playhead);
   const view = steps[playhead];
   if (!view) return null;
   return (
@@ -28,7 +28,7 @@ function CurrentStep() {
 export function StoryStrip() {
   const tr = useT();
   const outcome = useChosenOutcome();
-  const traced = useStore((s) => s.traced !== null);
+  const traced = useAppState((s) => s.traced !== null);
   return (
     <section id="story-strip" tabIndex={-1} className="story-strip" aria-label={tr('story.label')}>
       <div className="story-main">

@@ -1,6 +1,5 @@
 import { useEffect } from 'react';
-import { useStore } from '../../state/store';
-import { setPresenting, usePresenter } from './presenter';
+import { useAppStore } from '../../state/context';
 
 /** True when a key press belongs to a text field, a select, or an editor (Monaco's textarea). */
 function typingTarget(target: EventTarget | null): boolean {
@@ -18,19 +17,19 @@ function typingTarget(target: EventTarget | null): boolean {
  * editor are never taken.
  */
 export function usePresenterKeys(): void {
+  const store = useAppStore();
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey || typingTarget(e.target)) return;
-      const presenting = usePresenter.getState().presenting;
+      const s = store.getState();
       if (e.key === 'p' || e.key === 'P') {
-        setPresenting();
+        s.setPresenting();
         e.preventDefault();
         return;
       }
-      if (!presenting) return;
-      const s = useStore.getState();
+      if (!s.presenting) return;
       const outcomes = s.traced?.result.outcomes.length ?? 0;
-      if (e.key === 'Escape') setPresenting(false);
+      if (e.key === 'Escape') s.setPresenting(false);
       else if (e.key === ' ' || e.key === 'Spacebar') {
         // A focused button would also "click" on Space: take the key for play/pause only.
         if (s.playing) s.pause();
@@ -43,5 +42,5 @@ export function usePresenterKeys(): void {
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, []);
+  }, [store]);
 }

@@ -1,26 +1,25 @@
+import { useEffect } from 'react';
 import { useT } from '../../i18n';
-import { useStore } from '../../state/store';
-import { getAnalysisClient } from '../../workers/client';
+import { useAppState, useAppStore } from '../../state/context';
+import type { AppStore } from '../../state/store';
 import { EditorPane } from './EditorPane';
 import { COLOUR_LIMIT_CHARS, iptablesLanguageFor, registerIptablesLanguage } from './iptablesLanguage';
 import { monaco } from './monaco';
 import { registerChainProviders } from './providers';
 import { defineTheme } from './theme';
 
-// Once per page: the language, theme and providers are global to Monaco.
+// Once per page: the language and theme are global to Monaco.
 registerIptablesLanguage(monaco);
 defineTheme(monaco);
-// The Ruleset stays in the analysis worker: hover and go-to-chain ask it (protocol.ts `chainFacts`).
-registerChainProviders(monaco, async (name) => (await getAnalysisClient()?.chainFacts(name)) ?? null);
 
 /**
  * Selection sync for the iptables editor: the cursor's line selects its rule (the graph highlights
  * it); a reveal request from the graph or the packet path scrolls to and highlights its line.
  */
-function wireIptablesEditor(editor: monaco.editor.IStandaloneCodeEditor): () => void {
+function wireIptablesEditor(store: AppStore, editor: monaco.editor.IStandaloneCodeEditor): () => void {
   const highlight = editor.createDecorationsCollection();
   const cursor = editor.onDidChangeCursorPosition((e) => {
-    if (e.source !== 'api') useStore.getState().selectLine(e.position.lineNumber);
+    if (e.source !== 'api') store.getState().selectLine(e.position.lineNumber);
   });
   const show = (line: number | null) => {
     const model = editor.getModel();
@@ -40,8 +39,8 @@ function wireIptablesEditor(editor: monaco.editor.IStandaloneCodeEditor): () => 
       },
     ]);
   };
-  show(useStore.getState().highlightedLine);
-  const unsubscribe = useStore.subscribe((s, prev) => {
+  show(store.getState().highlightedLine);
+  const unsubscribe = store.subscribe((s, prev) => {
     if (s.highlightedLine !== prev.highlightedLine || s.revealCount !== prev.revealCount)
       show(s.highlightedLine);
   });
@@ -54,13 +53,22 @@ function wireIptablesEditor(editor: monaco.editor.IStandaloneCodeEditor): () => 
 
 /** The two editors (iptables-save, kubectl). Loaded with React.lazy: Monaco is not in the first load. */
 export default function Editors() {
-  const iptablesText = useStore((s) => s.iptablesText);
-  const kubectlText = useStore((s) => s.kubectlText);
-  const diagnostics = useStore((s) => s.diagnostics);
-  const fileName = useStore((s) => s.iptablesFileName);
-  const setIptablesText = useStore((s) => s.setIptablesText);
-  const setKubectlText = useStore((s) => s.setKubectlText);
-  const cleared = useStore((s) => s.clearedExampleKubectl !== null);
+  const store = useAppStore();
+  // The Ruleset stays in the analysis worker: hover and go-to-chain ask it (protocol.ts `chainFacts`).
+  // Monaco's providers are global: registered while the editors are mounted, for this store.
+  useEffect(() => {
+    const providers = registerChainProviders(monaco, (name) => store.getState().chainFacts(name));
+    return () => {
+      for (const p of providers) p.dispose();
+    };
+  }, [store]);
+  const iptablesText = useAppState((s) => s.iptablesText);
+  const kubectlText = useAppState((s) => s.kubectlText);
+  const diagnostics = useAppState((s) => s.diagnostics);
+  const fileName = useAppState((s) => s.iptablesFileName);
+  const setIptablesText = useAppState((s) => s.setIptablesText);
+  const setKubectlText = useAppState((s) => s.setKubectlText);
+  const cleared = useAppState((s) => s.clearedExampleKubectl !== null);
   const tr = useT();
   const language = iptablesLanguageFor(iptablesText.length);
   const colourless = language !== iptablesLanguageFor(0);
@@ -83,7 +91,7 @@ export default function Editors() {
           .join(' · ')}
         onChange={(t) => setIptablesText(t)}
         onFile={(t, name) => setIptablesText(t, 'file', name)}
-        onEditor={wireIptablesEditor}
+        onEditor={(editor) => wireIptablesEditor(store, editor)}
       />
       <EditorPane
         id="kubectl"
@@ -99,7 +107,7 @@ export default function Editors() {
           cleared && (
             <p className="pane-notice" role="status">
               {tr('editor.exampleKubectlCleared')}{' '}
-              <button type="button" onClick={() => useStore.getState().restoreExampleKubectl()}>
+              <button type="button" onClick={() => store.getState().restoreExampleKubectl()}>
                 {tr('editor.restoreKubectl')}
               </button>
             </p>

@@ -1,7 +1,7 @@
 import { BaseEdge, EdgeLabelRenderer, type EdgeProps, getBezierPath } from '@xyflow/react';
 import type { EdgeRoute } from '../../core/view';
 import { useT } from '../../i18n';
-import { useStore } from '../../state/store';
+import { useAppState, useAppStore } from '../../state/context';
 import type { FlowEdge } from './derive';
 
 /** SVG path data through a route: rounded corners on elk's orthogonal polyline, or the cubic as given. */
@@ -39,7 +39,8 @@ export function routePath(route: EdgeRoute): string {
  */
 export function ChainEdge(props: EdgeProps<FlowEdge>) {
   const { id, sourceX, sourceY, targetX, targetY, sourcePosition, targetPosition, data, markerEnd } = props;
-  const route = useStore((s) => s.routes?.[id] ?? null);
+  const store = useAppStore();
+  const route = useAppState((s) => s.routes?.[id] ?? null);
   const [bezier, bx, by] = getBezierPath({
     sourceX,
     sourceY,
@@ -77,7 +78,7 @@ export function ChainEdge(props: EdgeProps<FlowEdge>) {
             style={{ transform: `translate(-50%, -50%) translate(${labelX}px, ${labelY}px)` }}
             title={e.line > 0 ? tr('node.line', { line: e.line }) : undefined}
             onClick={() => {
-              if (e.line > 0) useStore.getState().selectRule(e.id, e.line);
+              if (e.line > 0) store.getState().selectRule(e.id, e.line);
             }}
           >
             {e.label}

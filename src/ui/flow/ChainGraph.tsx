@@ -12,7 +12,7 @@ import {
 import { type ReactNode, useEffect, useMemo, useRef } from 'react';
 import { placePath } from '../../core/view';
 import { useT } from '../../i18n';
-import { useStore } from '../../state/store';
+import { useAppState, useAppStore } from '../../state/context';
 import { ChainEdge } from './ChainEdge';
 import { ChainNode } from './ChainNode';
 import { type FlowEdge, type FlowNode, type Overlay, toFlowEdges, toFlowNodes } from './derive';
@@ -29,12 +29,12 @@ const edgeTypes = { chain: ChainEdge };
 
 /** The chosen outcome's path placed on the graph, plus selection: everything the canvas overlays. */
 function useOverlay(): Overlay {
-  const graph = useStore((s) => s.graph);
-  const traced = useStore((s) => s.traced);
-  const outcomeIndex = useStore((s) => s.outcomeIndex);
-  const playhead = useStore((s) => s.playhead);
-  const selection = useStore((s) => s.selection);
-  const speed = useStore((s) => s.speed);
+  const graph = useAppState((s) => s.graph);
+  const traced = useAppState((s) => s.traced);
+  const outcomeIndex = useAppState((s) => s.outcomeIndex);
+  const playhead = useAppState((s) => s.playhead);
+  const selection = useAppState((s) => s.selection);
+  const speed = useAppState((s) => s.speed);
   const outcome = traced?.result.outcomes[outcomeIndex] ?? null;
   const places = useMemo(() => (graph && outcome ? placePath(graph, outcome.path) : []), [graph, outcome]);
   const tone = outcome
@@ -52,15 +52,17 @@ function useOverlay(): Overlay {
 
 /** Asks the worker for a graph that draws the chosen outcome's path in every table, with its verdict (pathFocus.ts). */
 function useFocusOnPath(): void {
-  const traced = useStore((s) => s.traced);
-  const outcomeIndex = useStore((s) => s.outcomeIndex);
-  useEffect(() => requestPathGraph(traced, outcomeIndex), [traced, outcomeIndex]);
+  const traced = useAppState((s) => s.traced);
+  const outcomeIndex = useAppState((s) => s.outcomeIndex);
+  const store = useAppStore();
+  useEffect(() => requestPathGraph(store, traced, outcomeIndex), [store, traced, outcomeIndex]);
 }
 
 function Canvas({ nodes, edges, overlay }: { nodes: FlowNode[]; edges: FlowEdge[]; overlay: Overlay }) {
   const initialized = useNodesInitialized({ includeHiddenNodes: true });
   const size = useFlowStore((s) => `${Math.round(s.width)}x${Math.round(s.height)}`);
   useCanvasView(overlay, initialized, size);
+  const store = useAppStore();
 
   // Selection arrives as React Flow "select" changes, from a click or from Enter on a focused
   // node/edge (keyboard), so both reveal the rule's line. Nodes are derived, so nothing is applied.
@@ -69,7 +71,7 @@ function Canvas({ nodes, edges, overlay }: { nodes: FlowNode[]; edges: FlowEdge[
       if (c.type !== 'select' || !c.selected) continue;
       const n = nodes.find((x) => x.id === c.id);
       if (!n) continue;
-      const s = useStore.getState();
+      const s = store.getState();
       s.selectNode(n.id, n.data.node.line);
       if (n.data.node.role === 'endpoint' && s.traced) s.chooseEndpoint(n.data.node.title);
     }
@@ -78,7 +80,7 @@ function Canvas({ nodes, edges, overlay }: { nodes: FlowNode[]; edges: FlowEdge[
     for (const c of changes) {
       if (c.type !== 'select' || !c.selected) continue;
       const e = edges.find((x) => x.id === c.id);
-      if (e?.data) useStore.getState().selectRule(e.id, e.data.edge.line);
+      if (e?.data) store.getState().selectRule(e.id, e.data.edge.line);
     }
   };
 
@@ -90,8 +92,8 @@ function Canvas({ nodes, edges, overlay }: { nodes: FlowNode[]; edges: FlowEdge[
       edgeTypes={edgeTypes}
       onNodesChange={onNodesChange}
       onEdgesChange={onEdgesChange}
-      onNodeMouseEnter={(_e, n) => useStore.getState().setHovered(n.id)}
-      onNodeMouseLeave={() => useStore.getState().setHovered(null)}
+      onNodeMouseEnter={(_e, n) => store.getState().setHovered(n.id)}
+      onNodeMouseLeave={() => store.getState().setHovered(null)}
       nodesDraggable={false}
       nodesConnectable={false}
       minZoom={0.05}
@@ -116,11 +118,11 @@ export function GraphProvider({ children }: { children: ReactNode }) {
  * the store; must sit inside GraphProvider.
  */
 export function ChainGraph() {
-  const graph = useStore((s) => s.graph);
-  const positions = useStore((s) => s.positions);
+  const graph = useAppState((s) => s.graph);
+  const positions = useAppState((s) => s.positions);
   const hasGraph = (graph?.nodes.length ?? 0) > 0 && positions !== null;
-  const stale = useStore((s) => s.stale);
-  const status = useStore((s) => s.status);
+  const stale = useAppState((s) => s.stale);
+  const status = useAppState((s) => s.status);
   const tr = useT();
   const overlay = useOverlay();
   useFocusOnPath();

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { GraphNode } from '../../core/view';
 import { pathHighlight, type StepPlace } from '../../core/view';
 import { useT } from '../../i18n';
-import { useStore } from '../../state/store';
+import { useAppStore } from '../../state/context';
 import { ROLE_WORD } from './ChainNode';
 import { verdictWords } from './derive';
 import { downloadPng, downloadSvg } from './exportGraph';
@@ -15,6 +15,7 @@ import { downloadPng, downloadSvg } from './exportGraph';
  */
 export function ExportButtons({ places }: { places: readonly StepPlace[] }) {
   const tr = useT();
+  const store = useAppStore();
   const [error, setError] = useState<string | null>(null);
   const options = () => {
     const path = pathHighlight(places);
@@ -23,12 +24,12 @@ export function ExportButtons({ places }: { places: readonly StepPlace[] }) {
       pathEdges: path.edges,
       roleWord: (r: keyof typeof ROLE_WORD) => tr(ROLE_WORD[r]),
       title: tr('app.title'),
-      routes: useStore.getState().routes,
+      routes: store.getState().routes,
       verdictLines: (n: GraphNode) => (n.verdict ? verdictWords(n.verdict, tr) : { to: '', detail: '' }),
     };
   };
   const run = (png: boolean) => {
-    const { graph, positions } = useStore.getState();
+    const { graph, positions } = store.getState();
     if (!graph || !positions) return;
     setError(null);
     try {

@@ -1,9 +1,8 @@
 import { MiniMap } from '@xyflow/react';
 import { ROLE_COLOR } from '../../core/view';
 import { useT } from '../../i18n';
-import { usePresenter } from '../app/presenter';
+import { useAppState } from '../../state/context';
 import type { FlowNode } from './derive';
-import { useGraphView } from './graphView';
 
 /**
  * The overview map, drawn OUTSIDE the canvas (in the story strip) so it can never cover a node of
@@ -12,8 +11,8 @@ import { useGraphView } from './graphView';
  */
 export function GraphMinimap() {
   const tr = useT();
-  const shown = useGraphView((s) => s.minimap);
-  const presenting = usePresenter((s) => s.presenting);
+  const shown = useAppState((s) => s.canvas.minimap);
+  const presenting = useAppState((s) => s.presenting);
   if (!shown || presenting) return null;
   return (
     <div className="graph-minimap" data-testid="graph-minimap">

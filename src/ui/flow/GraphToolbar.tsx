@@ -1,10 +1,8 @@
 import { useReactFlow } from '@xyflow/react';
 import type { StepPlace } from '../../core/view';
 import { useT } from '../../i18n';
-import { useStore } from '../../state/store';
-import { usePresenter } from '../app/presenter';
+import { useAppState } from '../../state/context';
 import { ExportButtons } from './ExportButtons';
-import { setGraphView, useGraphView } from './graphView';
 
 const count = new Intl.NumberFormat('en-US');
 
@@ -14,27 +12,24 @@ const count = new Intl.NumberFormat('en-US');
  */
 export function GraphToolbar({ places }: { places: readonly StepPlace[] }) {
   const tr = useT();
-  const { follow, whole, minimap } = useGraphView();
-  const presenting = usePresenter((s) => s.presenting);
+  const { follow, whole, minimap } = useAppState((s) => s.canvas);
+  const setCanvas = useAppState((s) => s.setCanvas);
+  const presenting = useAppState((s) => s.presenting);
   const { zoomIn, zoomOut } = useReactFlow();
-  const cut = useStore((s) => s.graph?.chains);
-  const focus = useStore((s) => (s.graph?.focused ? s.graph.services : null));
-  const undrawn = useStore((s) => s.graph?.path?.undrawn ?? 0);
+  const cut = useAppState((s) => s.graph?.chains);
+  const focus = useAppState((s) => (s.graph?.focused ? s.graph.services : null));
+  const undrawn = useAppState((s) => s.graph?.path?.undrawn ?? 0);
   return (
     <div className="graph-toolbar" role="toolbar" aria-label={tr('graph.toolbar')}>
       <label className="follow-toggle">
-        <input
-          type="checkbox"
-          checked={follow}
-          onChange={(e) => setGraphView({ follow: e.target.checked })}
-        />{' '}
+        <input type="checkbox" checked={follow} onChange={(e) => setCanvas({ follow: e.target.checked })} />{' '}
         {tr('graph.follow')}
       </label>
       <button
         type="button"
         className="button"
         aria-pressed={whole}
-        onClick={() => setGraphView({ whole: !whole })}
+        onClick={() => setCanvas({ whole: !whole })}
       >
         {tr('graph.whole')}
       </button>
@@ -61,7 +56,7 @@ export function GraphToolbar({ places }: { places: readonly StepPlace[] }) {
           type="button"
           className="button"
           aria-pressed={minimap}
-          onClick={() => setGraphView({ minimap: !minimap })}
+          onClick={() => setCanvas({ minimap: !minimap })}
         >
           {tr('graph.minimap')}
         </button>

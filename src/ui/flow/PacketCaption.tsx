@@ -1,5 +1,5 @@
 import { useT } from '../../i18n';
-import { useStore } from '../../state/store';
+import { useAppState } from '../../state/context';
 
 /**
  * Where the packet is, in words ("Packet in nat/KUBE-SERVICES (PREROUTING): jump KUBE-SVC-…");
@@ -7,7 +7,7 @@ import { useStore } from '../../state/store';
  * canvas (issue 8: nothing over the path).
  */
 export function PacketCaption() {
-  const step = useStore((s) => s.traced?.result.outcomes[s.outcomeIndex]?.path[s.playhead] ?? null);
+  const step = useAppState((s) => s.traced?.result.outcomes[s.outcomeIndex]?.path[s.playhead] ?? null);
   const tr = useT();
   if (!step) return null;
   const bad = step.verdict === 'DROP' || step.verdict === 'REJECT';

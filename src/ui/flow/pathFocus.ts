@@ -1,6 +1,6 @@
 import type { PathFocus } from '../../core/view';
 import { pathChains, pathFocusOf, pathKey } from '../../core/view';
-import { useStore } from '../../state/store';
+import type { AppStore } from '../../state/store';
 import type { TracedPacket } from '../../state/traceSlice';
 
 function same(a: PathFocus | null | undefined, b: PathFocus | null): boolean {
@@ -14,8 +14,8 @@ function same(a: PathFocus | null | undefined, b: PathFocus | null): boolean {
  * no trace. Does nothing when the graph was already requested for that path. Call it with the
  * store's `traced` and `outcomeIndex` whenever they change (ChainGraph's `useFocusOnPath`).
  */
-export function requestPathGraph(traced: TracedPacket | null, outcomeIndex: number): void {
-  const s = useStore.getState();
+export function requestPathGraph(store: AppStore, traced: TracedPacket | null, outcomeIndex: number): void {
+  const s = store.getState();
   const outcome = traced?.result.outcomes[outcomeIndex] ?? null;
   const path = outcome && traced ? pathFocusOf(outcome, traced.packet.origin) : null;
   if (same(s.graphFocus?.path, path)) return;

@@ -1,10 +1,8 @@
 import { useReactFlow, useStoreApi } from '@xyflow/react';
 import { useEffect, useMemo, useRef } from 'react';
 import { pathHighlight } from '../../core/view';
-import { useStore } from '../../state/store';
-import { usePresenter } from '../app/presenter';
+import { useAppState } from '../../state/context';
 import type { Overlay } from './derive';
-import { useGraphView } from './graphView';
 import { boundsOf, readableZoom } from './readableZoom';
 
 const PAD = 0.1;
@@ -27,11 +25,11 @@ const DURATION = 300;
 export function useCanvasView(overlay: Overlay, initialized: boolean, size: string): void {
   const { fitView, setCenter, setViewport, getZoom, getViewport } = useReactFlow();
   const flow = useStoreApi();
-  const graph = useStore((s) => s.graph);
-  const positions = useStore((s) => s.positions);
-  const centerRequest = useStore((s) => s.centerRequest);
-  const { follow, whole } = useGraphView();
-  const presenting = usePresenter((s) => s.presenting);
+  const graph = useAppState((s) => s.graph);
+  const positions = useAppState((s) => s.positions);
+  const centerRequest = useAppState((s) => s.centerRequest);
+  const { follow, whole } = useAppState((s) => s.canvas);
+  const presenting = useAppState((s) => s.presenting);
 
   // Changes with the packet or the chosen outcome (not with the playhead).
   const pathNodes = useMemo(() => [...pathHighlight(overlay.places).nodes], [overlay.places]);

@@ -1,14 +1,15 @@
-import { applyScenario } from './applyScenario';
+import { useLang } from '../../i18n';
+import { useAppState } from '../../state/context';
 import { Modal } from './Modal';
-import { useShareStore } from './shareStore';
-import { useShareStrings } from './strings';
+import { openErrorMessage, useShareStrings } from './strings';
 
 /** Asks before a link, file or gallery scenario replaces the user's own input. Escape keeps theirs. */
 export function ConfirmReplace() {
   const T = useShareStrings();
-  const pending = useShareStore((s) => s.pending);
+  const pending = useAppState((s) => s.pending);
+  const applyScenario = useAppState((s) => s.applyScenario);
+  const keep = useAppState((s) => s.keepMine);
   if (!pending) return null;
-  const keep = () => useShareStore.setState({ pending: null });
   return (
     <Modal title={T.confirmTitle} onClose={keep} alert className="confirm-dialog">
       <p>{T.confirmBody}</p>
@@ -31,14 +32,16 @@ export function ConfirmReplace() {
 /** Why the last link or file was refused, as an alert; nothing of it was run or applied. */
 export function OpenErrorAlert() {
   const T = useShareStrings();
-  const error = useShareStore((s) => s.error);
+  const language = useLang();
+  const error = useAppState((s) => s.openError);
+  const dismiss = useAppState((s) => s.dismissOpenError);
   if (!error) return null;
   return (
     <div className="share-error" role="alert" data-code={error.code}>
       <strong>{T.errorTitle}: </strong>
-      {error.message}
+      {openErrorMessage(error, language)}
       {error.detail && <span className="share-error-detail"> ({error.detail})</span>}
-      <button type="button" className="button" onClick={() => useShareStore.setState({ error: null })}>
+      <button type="button" className="button" onClick={dismiss}>
         {T.dismiss}
       </button>
     </div>
@@ -48,13 +51,14 @@ export function OpenErrorAlert() {
 /** The lesson of the gallery scenario on screen (aria-label "Lesson"), until the user closes it. */
 export function LessonPanel() {
   const T = useShareStrings();
-  const lesson = useShareStore((s) => s.lesson);
+  const lesson = useAppState((s) => s.lesson);
+  const closeLesson = useAppState((s) => s.closeLesson);
   if (!lesson) return null;
   return (
     <section className="lesson-panel" aria-label={T.lesson} data-gallery-id={lesson.id}>
       <header>
         <h2>{lesson.title}</h2>
-        <button type="button" className="button" onClick={() => useShareStore.setState({ lesson: null })}>
+        <button type="button" className="button" onClick={closeLesson}>
           {T.closeLesson}
         </button>
       </header>

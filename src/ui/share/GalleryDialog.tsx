@@ -1,7 +1,8 @@
 import { GALLERY, galleryToScenario } from '../../content';
-import { useLanguage } from '../../i18n';
-import { offerScenario } from './applyScenario';
-import { firstSentence, lessonOf } from './lessons';
+import { useLang } from '../../i18n';
+import { useAppState } from '../../state/context';
+import { lessonOf } from '../../state/scenario';
+import { firstSentence } from './lessons';
 import { Modal } from './Modal';
 import { useShareStrings } from './strings';
 
@@ -12,7 +13,8 @@ import { useShareStrings } from './strings';
  */
 export function GalleryDialog({ onClose }: { onClose: () => void }) {
   const T = useShareStrings();
-  const language = useLanguage((s) => s.language);
+  const language = useLang();
+  const offerScenario = useAppState((s) => s.offerScenario);
   return (
     <Modal title={T.galleryTitle} onClose={onClose} className="gallery-dialog">
       <p className="hint">{T.galleryIntro}</p>

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useId, useState } from 'react';
-import { useStore } from '../../state/store';
+import { useAppState, useAppStore } from '../../state/context';
 import { type BuiltLink, buildLink, type LinkOptions, LONG_LINK } from './buildLink';
-import { currentScenario, sharedView } from './currentScenario';
+import { currentScenario } from './currentScenario';
 import { Modal } from './Modal';
 import { useShareStrings } from './strings';
 
@@ -21,7 +21,8 @@ export function ShareDialog({ onClose }: { onClose: () => void }) {
   const [failed, setFailed] = useState(false);
   const [copy, setCopy] = useState<CopyState>('idle');
   const [long, setLong] = useState(false);
-  const canCut = useStore((s) => s.traced !== null);
+  const store = useAppStore();
+  const canCut = useAppState((s) => s.traced !== null);
   const inputId = useId();
 
   const copyLink = useCallback(async (url: string) => {
@@ -38,8 +39,8 @@ export function ShareDialog({ onClose }: { onClose: () => void }) {
       setLink(null);
       setCopy('idle');
       try {
-        const app = useStore.getState();
-        const scenario = currentScenario(app, sharedView());
+        const app = store.getState();
+        const scenario = currentScenario(app);
         const { origin, pathname } = window.location;
         const built = await buildLink(scenario, opts, app, origin + pathname);
         setLink(built);
@@ -49,7 +50,7 @@ export function ShareDialog({ onClose }: { onClose: () => void }) {
         setFailed(true);
       }
     },
-    [copyLink],
+    [store, copyLink],
   );
 
   useEffect(() => {

@@ -1,14 +1,11 @@
 import './share.css';
-import { type ChangeEvent, lazy, Suspense, useEffect, useState } from 'react';
-import { useStore } from '../../state/store';
-import { offerScenario } from './applyScenario';
+import { type ChangeEvent, lazy, Suspense, useState } from 'react';
+import { useAppStore } from '../../state/context';
+import type { AppStore } from '../../state/store';
 import { ConfirmReplace, OpenErrorAlert } from './ConfirmReplace';
-import { currentScenario, sharedView } from './currentScenario';
-import { watchFragment } from './openLink';
-import { startPacketPersistence } from './packetPersist';
+import { currentScenario } from './currentScenario';
 import { readScenarioFile, scenarioFileName, scenarioFileText } from './scenarioFile';
-import { useShareStore } from './shareStore';
-import { decodeMessages, shareStrings, useShareStrings } from './strings';
+import { useShareStrings } from './strings';
 
 // The dialogs carry the gallery's texts (and its generator) and the link builder's parsers and
 // redaction: loaded on first open, they stay out of the initial bundle.
@@ -16,8 +13,8 @@ const ShareDialog = lazy(() => import('./ShareDialog').then((m) => ({ default: m
 const GalleryDialog = lazy(() => import('./GalleryDialog').then((m) => ({ default: m.GalleryDialog })));
 
 /** Saves the current scenario as a `.json` file (any size: files have no link-length limit). */
-function downloadScenario(): void {
-  const scenario = currentScenario(useStore.getState(), sharedView());
+function downloadScenario(store: AppStore): void {
+  const scenario = currentScenario(store.getState());
   const url = URL.createObjectURL(new Blob([scenarioFileText(scenario)], { type: 'application/json' }));
   const a = document.createElement('a');
   a.href = url;
@@ -27,7 +24,7 @@ function downloadScenario(): void {
   setTimeout(() => URL.revokeObjectURL(url), 0);
 }
 
-async function openScenarioFile(e: ChangeEvent<HTMLInputElement>): Promise<void> {
+async function openScenarioFile(store: AppStore, e: ChangeEvent<HTMLInputElement>): Promise<void> {
   const input = e.currentTarget;
   const file = input.files?.[0];
   input.value = ''; // the same file can be opened again
@@ -36,40 +33,26 @@ async function openScenarioFile(e: ChangeEvent<HTMLInputElement>): Promise<void>
   try {
     text = await file.text();
   } catch {
-    useShareStore.setState({
-      error: { code: 'share/unreadable', message: shareStrings().fileUnreadable(file.name), detail: '' },
-    });
+    store.getState().showOpenError({ code: 'share/unreadable', subject: file.name, detail: '' });
     return;
   }
   const read = readScenarioFile(text);
   if (!read.ok) {
-    const message =
-      read.code === 'share/not-a-scenario-file'
-        ? shareStrings().fileNotScenario
-        : decodeMessages()[read.code];
-    useShareStore.setState({ error: { code: read.code, message, detail: read.detail } });
+    store.getState().showOpenError({ code: read.code, subject: '', detail: read.detail });
     return;
   }
-  offerScenario(read.scenario);
+  store.getState().offerScenario(read.scenario);
 }
 
 /**
- * The header's scenario tools — Share, Gallery, Download scenario, Open scenario — plus what they
- * need on the page: the replace confirmation, the refusal alert, the `#s=`/`#g=` link watcher and
- * the packet form's persistence.
+ * The header's scenario tools — Share, Gallery, Download scenario, Open scenario — plus the
+ * replace confirmation and the refusal alert. (`#s=`/`#g=` links and the packet form's
+ * persistence are effects of the store: state/effects.)
  */
 export function ShareTools() {
   const T = useShareStrings();
+  const store = useAppStore();
   const [open, setOpen] = useState<'share' | 'gallery' | null>(null);
-  useEffect(() => {
-    // Packet first: a link's packet, applied next, wins over the one saved last time.
-    const stopPersist = startPacketPersistence();
-    const stopWatch = watchFragment();
-    return () => {
-      stopWatch();
-      stopPersist();
-    };
-  }, []);
   return (
     <div className="share-tools">
       <button type="button" className="button" onClick={() => setOpen('share')}>
@@ -78,7 +61,7 @@ export function ShareTools() {
       <button type="button" className="button" onClick={() => setOpen('gallery')}>
         {T.galleryButton}
       </button>
-      <button type="button" className="button" onClick={downloadScenario}>
+      <button type="button" className="button" onClick={() => downloadScenario(store)}>
         {T.downloadButton}
       </button>
       <label className="button file-button">
@@ -87,7 +70,7 @@ export function ShareTools() {
           type="file"
           accept=".json,application/json"
           aria-label={T.openFileLabel}
-          onChange={openScenarioFile}
+          onChange={(e) => openScenarioFile(store, e)}
         />
       </label>
       <Suspense fallback={null}>

@@ -1,9 +1,7 @@
 import type { Scenario } from '../../core/share';
 import type { Packet } from '../../core/trace';
-import { getLanguage } from '../../i18n';
 import { packetFromForm } from '../../state/packetForm';
 import type { AppState } from '../../state/store';
-import { usePresenter } from '../app/presenter';
 
 /**
  * The scenario the app shows now: both texts, the packet (the one traced, else the packet form
@@ -12,9 +10,11 @@ import { usePresenter } from '../app/presenter';
  * whatever its own seeded draw would pick.
  */
 export function currentScenario(
-  s: Pick<AppState, 'iptablesText' | 'kubectlText' | 'packetForm' | 'traced' | 'outcomeIndex' | 'playhead'> &
-    Partial<Pick<AppState, 'focusServices'>>,
-  share: { readonly language: Scenario['language']; readonly presenter: boolean },
+  s: Pick<
+    AppState,
+    'iptablesText' | 'kubectlText' | 'packetForm' | 'traced' | 'outcomeIndex' | 'playhead' | 'language'
+  > &
+    Partial<Pick<AppState, 'focusServices' | 'presenting'>>,
 ): Scenario {
   const form = packetFromForm(s.packetForm);
   const packet: Packet | null = s.traced?.packet ?? (form.kind === 'ok' ? form.packet : null);
@@ -28,12 +28,7 @@ export function currentScenario(
     nodeIps: nodeIp ? [nodeIp] : [],
     endpoint: outcome?.dnat ?? null,
     step: s.traced ? Math.max(0, s.playhead) : 0,
-    language: share.language,
-    view: { presenter: share.presenter, focus: [...(s.focusServices ?? [])] },
+    language: s.language,
+    view: { presenter: s.presenting ?? false, focus: [...(s.focusServices ?? [])] },
   };
-}
-
-/** The language and presenter mode the app shows now (their own small stores). */
-export function sharedView(): { language: Scenario['language']; presenter: boolean } {
-  return { language: getLanguage(), presenter: usePresenter.getState().presenting };
 }

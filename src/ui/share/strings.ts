@@ -1,5 +1,6 @@
 import type { DecodeError } from '../../core/share';
-import { getLanguage, type Language, useLanguage } from '../../i18n';
+import { type Language, useLang } from '../../i18n';
+import type { OpenError } from '../../state/scenario';
 
 /**
  * Every user-visible string of the share / gallery / scenario-file UI, in English, in one place so
@@ -121,16 +122,31 @@ export const DECODE_MESSAGES_ZH: Record<DecodeError, string> = {
   'share/bad-shape': '这个链接不包含有效的场景（缺少字段或字段有误）。',
 };
 
-/** The share strings of a language (outside React: the current language). */
-export function shareStrings(language: Language = getLanguage()): ShareStrings {
+/** The share strings of a language. */
+export function shareStrings(language: Language): ShareStrings {
   return language === 'zh-CN' ? SHARE_STRINGS_ZH : SHARE_STRINGS;
 }
 
-export function decodeMessages(language: Language = getLanguage()): Record<DecodeError, string> {
+function decodeMessages(language: Language): Record<DecodeError, string> {
   return language === 'zh-CN' ? DECODE_MESSAGES_ZH : DECODE_MESSAGES;
+}
+
+/** Why a link or file was refused, in words of `language` (the alert's text). */
+export function openErrorMessage(error: OpenError, language: Language): string {
+  const T = shareStrings(language);
+  switch (error.code) {
+    case 'gallery/unknown-id':
+      return T.unknownGallery(error.subject);
+    case 'share/unreadable':
+      return T.fileUnreadable(error.subject);
+    case 'share/not-a-scenario-file':
+      return T.fileNotScenario;
+    default:
+      return decodeMessages(language)[error.code];
+  }
 }
 
 /** The share strings of the current language; re-renders when the language changes. */
 export function useShareStrings(): ShareStrings {
-  return shareStrings(useLanguage((s) => s.language));
+  return shareStrings(useLang());
 }

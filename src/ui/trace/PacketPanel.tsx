@@ -2,8 +2,8 @@ import './trace.css';
 import { cloneElement, type FormEvent, type ReactElement, useEffect, useId } from 'react';
 import type { Origin } from '../../core/trace';
 import { type MessageKey, useT } from '../../i18n';
+import { useAppState, useAppStore } from '../../state/context';
 import type { PacketForm } from '../../state/packetForm';
-import { useStore } from '../../state/store';
 import { ServiceFinder } from './ServiceFinder';
 
 const ORIGINS: readonly { value: Origin; text: MessageKey }[] = [
@@ -39,19 +39,20 @@ function Field({
  * addresses, port, protocol, node IP, and the Send button. Every control has a visible label. Re-traces at once when the rules change (what-if editing).
  */
 export function PacketPanel() {
-  const form = useStore((s) => s.packetForm);
-  const formError = useStore((s) => s.formError);
-  const rulesetVersion = useStore((s) => s.rulesetVersion);
-  const setField = useStore((s) => s.setPacketField);
+  const store = useAppStore();
+  const form = useAppState((s) => s.packetForm);
+  const formError = useAppState((s) => s.formError);
+  const rulesetVersion = useAppState((s) => s.rulesetVersion);
+  const setField = useAppState((s) => s.setPacketField);
   const tr = useT();
 
   useEffect(() => {
-    if (rulesetVersion > 0) void useStore.getState().retrace();
-  }, [rulesetVersion]);
+    if (rulesetVersion > 0) void store.getState().retrace();
+  }, [store, rulesetVersion]);
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    useStore.getState().send();
+    store.getState().send();
   };
 
   return (

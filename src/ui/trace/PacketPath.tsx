@@ -3,7 +3,7 @@ import { memo, type RefObject, useEffect, useRef } from 'react';
 import type { StepView } from '../../core/view';
 import { type Language, type Translate, useLang, useT } from '../../i18n';
 import { explainCodeZh } from '../../i18n/codesZh';
-import { useStore } from '../../state/store';
+import { useAppState, useAppStore } from '../../state/context';
 import { useChosenOutcome } from './hooks';
 import { usePathSteps } from './usePathSteps';
 
@@ -23,9 +23,9 @@ function Explained({ code, message, lang }: { code: string; message: string; lan
 
 /** The tracer's assumptions (conntrack state, ipsets, unknown modules…), listed beside the result. */
 function Assumptions() {
-  const result = useStore((s) => s.traced?.result ?? null);
+  const result = useAppState((s) => s.traced?.result ?? null);
   const outcome = useChosenOutcome();
-  const select = useStore((s) => s.setHighlightedLine);
+  const select = useAppState((s) => s.setHighlightedLine);
   const tr = useT();
   const lang = useLang();
   if (!result) return null;
@@ -77,6 +77,7 @@ const StepItem = memo(function StepItem({
   currentRef: RefObject<HTMLLIElement | null>;
   tr: Translate;
 }) {
+  const store = useAppStore();
   return (
     <li
       ref={place === 'current' ? currentRef : undefined}
@@ -88,7 +89,7 @@ const StepItem = memo(function StepItem({
         type="button"
         className="step-button"
         onClick={() => {
-          const s = useStore.getState();
+          const s = store.getState();
           s.seek(v.index);
           if (v.step.ruleId) s.selectRule(v.step.ruleId, v.step.line);
         }}
@@ -125,8 +126,9 @@ const StepItem = memo(function StepItem({
  * rule's line is highlighted.
  */
 export function PacketPath() {
-  const traced = useStore((s) => s.traced);
-  const playhead = useStore((s) => s.playhead);
+  const store = useAppStore();
+  const traced = useAppState((s) => s.traced);
+  const playhead = useAppState((s) => s.playhead);
   const outcome = useChosenOutcome();
   const tr = useT();
   const steps = usePathSteps();
@@ -135,8 +137,8 @@ export function PacketPath() {
 
   const line = steps[playhead]?.step.line ?? 0;
   useEffect(() => {
-    if (line > 0) useStore.getState().setHighlightedLine(line);
-  }, [line]);
+    if (line > 0) store.getState().setHighlightedLine(line);
+  }, [store, line]);
   useEffect(() => {
     // Keep the current step in view inside the list only (scrollIntoView would scroll the page too).
     const item = current.current;

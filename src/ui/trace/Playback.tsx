@@ -1,6 +1,6 @@
 import { formatShare } from '../../core/view';
 import { useT } from '../../i18n';
-import { useStore } from '../../state/store';
+import { useAppState, useAppStore } from '../../state/context';
 
 const SPEEDS = [0.5, 1, 1.5, 2, 4];
 
@@ -15,15 +15,15 @@ function Glyph({ children }: { children: string }) {
 
 /** Play/pause, step back/forward, speed, and which outcome to animate (seeded draw or the user's pick). */
 export function Playback() {
-  const traced = useStore((s) => s.traced);
-  const outcomeIndex = useStore((s) => s.outcomeIndex);
-  const choice = useStore((s) => s.outcomeChoice);
-  const playhead = useStore((s) => s.playhead);
-  const playing = useStore((s) => s.playing);
-  const speed = useStore((s) => s.speed);
+  const traced = useAppState((s) => s.traced);
+  const outcomeIndex = useAppState((s) => s.outcomeIndex);
+  const choice = useAppState((s) => s.outcomeChoice);
+  const playhead = useAppState((s) => s.playhead);
+  const playing = useAppState((s) => s.playing);
+  const speed = useAppState((s) => s.speed);
   const outcomes = traced?.result.outcomes ?? [];
   const length = outcomes[outcomeIndex]?.path.length ?? 0;
-  const s = useStore.getState;
+  const s = useAppStore().getState;
   const tr = useT();
   if (outcomes.length === 0) return null;
   return (

@@ -3,7 +3,7 @@ import './envelope.css';
 import { useMemo } from 'react';
 import { endpointBars, formatShare, shareProduct } from '../../core/view';
 import { useT } from '../../i18n';
-import { useStore } from '../../state/store';
+import { useAppState, useAppStore } from '../../state/context';
 import { endpointIp, usePodNames, useServiceLabels } from './hooks';
 
 function Bar({
@@ -41,8 +41,9 @@ function breakable(endpoint: string) {
  * connections in chunks so the bars fill live.
  */
 export function ProbabilityBars() {
-  const traced = useStore((s) => s.traced);
-  const simulation = useStore((s) => s.simulation);
+  const store = useAppStore();
+  const traced = useAppState((s) => s.traced);
+  const simulation = useAppState((s) => s.simulation);
   const serviceOf = useServiceLabels();
   const pods = usePodNames();
   const policies = useMemo(
@@ -121,11 +122,11 @@ export function ProbabilityBars() {
       ))}
       {traced && (
         <div className="simulate">
-          <button type="button" onClick={() => useStore.getState().sendMany(1000)} disabled={running}>
+          <button type="button" onClick={() => store.getState().sendMany(1000)} disabled={running}>
             {tr('bars.send1000')}
           </button>
           {running && (
-            <button type="button" onClick={() => useStore.getState().cancelSimulation()}>
+            <button type="button" onClick={() => store.getState().cancelSimulation()}>
               {tr('bars.stop')}
             </button>
           )}

@@ -10,7 +10,7 @@ import {
 } from 'react';
 import { countServices, type FinderEntry, filterEntries, finderEntries } from '../../core/view';
 import { plural, useT } from '../../i18n';
-import { useStore } from '../../state/store';
+import { useAppState, useAppStore } from '../../state/context';
 import { aimEntry, entryText } from './finderAim';
 
 /** At most this many options are rendered: 5,000 Services stay one keystroke away, never 5,000 nodes. */
@@ -25,7 +25,8 @@ const NUMBER = new Intl.NumberFormat('en-US');
  * Escape closes the list (a second Escape clears the text). Typing, ↓ or a click opens it.
  */
 export function ServiceFinder() {
-  const groups = useStore((s) => s.groups);
+  const store = useAppStore();
+  const groups = useAppState((s) => s.groups);
   const tr = useT();
   const base = useId();
   const [query, setQuery] = useState('');
@@ -60,7 +61,7 @@ export function ServiceFinder() {
     setChosen({ query: name, text: entryText(e, tr) });
     setOpen(false);
     setActive(-1);
-    aimEntry(e);
+    aimEntry(store, e);
   };
 
   const move = (delta: number) => {

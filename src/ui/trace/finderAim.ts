@@ -2,7 +2,7 @@ import type { ServiceTarget } from '../../core/kubeproxy';
 import type { FinderEntry } from '../../core/view';
 import type { MessageKey, Translate } from '../../i18n';
 import { aimForm } from '../../state/packetForm';
-import { useStore } from '../../state/store';
+import type { AppStore } from '../../state/store';
 
 const KIND_WORD: Record<ServiceTarget['kind'], MessageKey> = {
   clusterIP: 'packet.kind.clusterIP',
@@ -40,11 +40,11 @@ export function centreNode(e: FinderEntry): string {
  * (the focus view draws only the Services searched for: `setSearchText` → `focusGraph`), and asks
  * the canvas to centre its chain.
  */
-export function aimEntry(e: FinderEntry): void {
-  const s = useStore.getState();
+export function aimEntry(store: AppStore, e: FinderEntry): void {
+  const s = store.getState();
   if (e.target) {
     const next = aimForm(s.packetForm, e.target, s.suggestion?.sources ?? {});
-    if (next) useStore.setState({ packetForm: next, formError: null });
+    if (next) s.setPacketForm(next);
   }
   // A search by the portProtoHash finds exactly this group (its chains end with it).
   if (s.graph?.focused) s.setSearchText(e.group.chains.length > 0 ? e.group.key : (e.group.label ?? ''));

@@ -1,10 +1,10 @@
 import { useMemo } from 'react';
 import type { Outcome } from '../../core/trace';
-import { useStore } from '../../state/store';
+import { useAppState } from '../../state/context';
 
 /** Chain name → Service label (`default/web:80`) from the analysis' Service groups. */
 export function useServiceLabels(): (chain: string) => string | null {
-  const groups = useStore((s) => s.groups);
+  const groups = useAppState((s) => s.groups);
   return useMemo(() => {
     const map = new Map<string, string>();
     for (const g of groups) if (g.label) for (const c of g.chains) map.set(c, g.label);
@@ -14,13 +14,13 @@ export function useServiceLabels(): (chain: string) => string | null {
 
 /** Endpoint IP → pod name, where the kubectl text named the pods (json/yaml targetRef). */
 export function usePodNames(): ReadonlyMap<string, string> {
-  const pods = useStore((s) => s.pods);
+  const pods = useAppState((s) => s.pods);
   return useMemo(() => new Map(Object.entries(pods)), [pods]);
 }
 
 /** The outcome being shown (or null). */
 export function useChosenOutcome(): Outcome | null {
-  return useStore((s) => s.traced?.result.outcomes[s.outcomeIndex] ?? null);
+  return useAppState((s) => s.traced?.result.outcomes[s.outcomeIndex] ?? null);
 }
 
 /** `ip` of an `ip:port` / `[v6]:port` endpoint text. */

@@ -1,13 +1,13 @@
 import { useMemo } from 'react';
 import { useT } from '../../i18n';
-import { useStore } from '../../state/store';
+import { useAppState } from '../../state/context';
 import { type EnvelopeView, envelopeAt, sentPacket } from './envelopeFields';
 
 /** The envelope at the playhead of the outcome on screen (null before a trace). */
 export function useEnvelope(): (EnvelopeView & { readonly total: number }) | null {
-  const traced = useStore((s) => s.traced);
-  const outcome = useStore((s) => s.traced?.result.outcomes[s.outcomeIndex] ?? null);
-  const playhead = useStore((s) => s.playhead);
+  const traced = useAppState((s) => s.traced);
+  const outcome = useAppState((s) => s.traced?.result.outcomes[s.outcomeIndex] ?? null);
+  const playhead = useAppState((s) => s.playhead);
   const tr = useT();
   const sent = useMemo(() => (traced ? sentPacket(traced.packet, traced.env) : null), [traced]);
   return useMemo(() => {

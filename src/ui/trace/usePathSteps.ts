@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { describePath, type StepView } from '../../core/view';
 import { useLang } from '../../i18n';
-import { useStore } from '../../state/store';
+import { useAppState } from '../../state/context';
 import { useChosenOutcome, useServiceLabels } from './hooks';
 
 // The path list and the story strip both show these words: describe a path once per
@@ -10,7 +10,7 @@ const cache = new WeakMap<object, { key: unknown[]; steps: StepView[] }>();
 
 /** The chosen outcome's steps in plain words (core/view/steps.ts describePath), or [] before a packet. */
 export function usePathSteps(): StepView[] {
-  const traced = useStore((s) => s.traced);
+  const traced = useAppState((s) => s.traced);
   const outcome = useChosenOutcome();
   const serviceOf = useServiceLabels();
   const lang = useLang();

@@ -1,5 +1,5 @@
-import { type PacketForm, seedForm } from './packetForm';
-import { useStore } from './store';
+import { type PacketForm, seedForm } from '../packetForm';
+import type { AppStore } from '../store';
 
 /**
  * When the user's dump replaced the example (inputSlice `reseedPacketAt`), the first good analysis
@@ -8,15 +8,15 @@ import { useStore } from './store';
  * path shown is the new dump's. An analysis with errors (stale) is not the new dump's: wait. A
  * form the user changed meanwhile is theirs: it is left alone. Returns the stop function.
  */
-export function startPacketReseeding(): () => void {
+export function startPacketReseeding(store: AppStore): () => void {
   let formAtPaste: PacketForm | null = null;
-  return useStore.subscribe((s, prev) => {
+  return store.subscribe((s, prev) => {
     const at = s.reseedPacketAt;
     if (at !== null && prev.reseedPacketAt !== at) formAtPaste = s.packetForm;
     if (at === null || s.status !== 'ready' || s.stale || s.analyzedVersion < at) return;
     s.packetReseeded();
     if (!s.suggestion || s.packetForm !== formAtPaste) return;
-    useStore.setState({ packetForm: seedForm(s.packetForm, s.suggestion), formError: null });
-    if (s.traced) void useStore.getState().send();
+    s.setPacketForm(seedForm(s.packetForm, s.suggestion));
+    if (s.traced) void store.getState().send();
   });
 }

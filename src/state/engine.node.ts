@@ -3,7 +3,7 @@
 import type { KubeProxyModel } from '../core/kubeproxy';
 import type { Ruleset } from '../core/ruleset';
 import { simulateCounts, traceWithRules } from '../workers/queries';
-import type { TraceEngine } from './traceEngine';
+import type { TraceEngine } from './engine';
 
 /** An engine that traces and simulates on `ruleset` synchronously (one microtask per answer). */
 export function localTraceEngine(ruleset: Ruleset, model: KubeProxyModel | null = null): TraceEngine {

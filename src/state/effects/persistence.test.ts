@@ -1,0 +1,114 @@
+import { describe, expect, it } from 'vitest';
+import { memoryStorage, testStore } from '../fakes.node';
+import { PACKET_STORAGE_KEY } from '../packetStorage';
+import { LANGUAGE_STORAGE_KEY, STORAGE_KEY } from '../persist';
+import { DEFAULT_PACKET } from '../traceSlice';
+import { PACKET_SAVE_DEBOUNCE_MS, restoreSaved, SAVE_DEBOUNCE_MS, startPersistence } from './persistence';
+
+const example = { iptablesText: '*nat\n-A KUBE-SERVICES -j RETURN\nCOMMIT\n', kubectlText: 'NAME\n' };
+
+describe('restoreSaved', () => {
+  it('shows the example on a first visit, in the browser’s language', () => {
+    const { store } = testStore();
+    restoreSaved(store, { example, browserLanguage: 'zh-Hans-CN' });
+    expect(store.getState()).toMatchObject({
+      iptablesText: example.iptablesText,
+      kubectlText: 'NAME\n',
+      inputSource: 'example',
+      language: 'zh-CN',
+      packetForm: DEFAULT_PACKET,
+    });
+  });
+
+  it('puts back the texts, packet form and language saved here', () => {
+    const storage = memoryStorage();
+    const form = { ...DEFAULT_PACKET, dst: '10.96.0.10', dport: '53', proto: 'udp' as const };
+    storage.setItem(STORAGE_KEY, JSON.stringify({ iptables: 'mine', kubectl: '' }));
+    storage.setItem(PACKET_STORAGE_KEY, JSON.stringify(form));
+    storage.setItem(LANGUAGE_STORAGE_KEY, 'en');
+    const { store } = testStore({ storage });
+    restoreSaved(store, { example, browserLanguage: 'zh-CN' });
+    expect(store.getState()).toMatchObject({
+      iptablesText: 'mine',
+      inputSource: 'saved',
+      language: 'en',
+      packetForm: form,
+    });
+  });
+});
+
+describe('startPersistence', () => {
+  it('writes the texts once, after the pause in typing, and says so', () => {
+    const { store, storage, scheduler } = testStore();
+    restoreSaved(store, { example });
+    const stop = startPersistence(store);
+    store.getState().setIptablesText('*filter\nCOMMIT\n');
+    store.getState().setIptablesText('*filter\n-A INPUT -j ACCEPT\nCOMMIT\n');
+    expect(store.getState().persistStatus).toEqual({ kind: 'pending' });
+    scheduler.advance(SAVE_DEBOUNCE_MS - 1);
+    expect(storage.data.has(STORAGE_KEY)).toBe(false);
+    scheduler.advance(1);
+    expect(JSON.parse(storage.data.get(STORAGE_KEY)!)).toEqual({
+      iptables: '*filter\n-A INPUT -j ACCEPT\nCOMMIT\n',
+      kubectl: '',
+    });
+    expect(store.getState().persistStatus).toMatchObject({ kind: 'saved' });
+    stop();
+  });
+
+  it('never saves the untouched example', () => {
+    const { store, storage, scheduler } = testStore();
+    const stop = startPersistence(store);
+    store.getState().setInputs(example.iptablesText, example.kubectlText, 'example');
+    scheduler.advance(SAVE_DEBOUNCE_MS);
+    expect(storage.data.size).toBe(0);
+    expect(store.getState().persistStatus).toEqual({ kind: 'idle' });
+    stop();
+  });
+
+  it('writes at once when the page is hidden, and nothing twice', () => {
+    const { store, storage, scheduler } = testStore();
+    let hide: () => void = () => {};
+    const stop = startPersistence(store, {
+      onPageHide: (flush) => {
+        hide = flush;
+        return () => {
+          hide = () => {};
+        };
+      },
+    });
+    store.getState().setIptablesText('typed');
+    hide();
+    expect(JSON.parse(storage.data.get(STORAGE_KEY)!).iptables).toBe('typed');
+    expect(scheduler.pending()).toBe(0);
+    stop();
+    expect(hide).not.toThrow();
+  });
+
+  it('keeps the packet form and the language, and shows a refused packet write', () => {
+    const storage = memoryStorage(60);
+    const { store, scheduler } = testStore({ storage });
+    const stop = startPersistence(store);
+    store.getState().setLanguage('zh-CN');
+    expect(storage.data.get(LANGUAGE_STORAGE_KEY)).toBe('zh-CN');
+    store.getState().setPacketField('dport', '443');
+    scheduler.advance(PACKET_SAVE_DEBOUNCE_MS);
+    expect(storage.data.has(PACKET_STORAGE_KEY)).toBe(false);
+    expect(store.getState().persistStatus).toEqual({
+      kind: 'not-saved',
+      reason: 'Packet not saved in the browser: storage is full.',
+    });
+    stop();
+  });
+
+  it('stops writing when stopped', () => {
+    const { store, storage, scheduler } = testStore();
+    const stop = startPersistence(store);
+    store.getState().setIptablesText('typed');
+    store.getState().setPacketField('dport', '443');
+    stop();
+    expect(scheduler.pending()).toBe(0);
+    scheduler.advance(SAVE_DEBOUNCE_MS);
+    expect(storage.data.size).toBe(0);
+  });
+});

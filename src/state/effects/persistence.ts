@@ -1,0 +1,86 @@
+import { toLanguage } from '../../i18n/language';
+import { loadPacketForm, savePacketForm } from '../packetStorage';
+import { loadLanguage, loadSavedInput, saveInput, saveLanguage } from '../persist';
+import type { AppStore } from '../store';
+
+/** Saving to localStorage waits for a longer pause than analysis: a 4 MB write is not free. */
+export const SAVE_DEBOUNCE_MS = 600;
+/** The packet form is small: it is written after a short pause. */
+export const PACKET_SAVE_DEBOUNCE_MS = 300;
+
+export interface RestoreDeps {
+  /** The texts shown when nothing was saved: the app is never empty. */
+  readonly example: { readonly iptablesText: string; readonly kubectlText: string };
+  /** The browser's language tag (`navigator.language`), for a first visit. */
+  readonly browserLanguage?: string;
+}
+
+/**
+ * Puts back what the user left here last time — language, both texts (else the example), the
+ * packet form — from the store's storage. Call before the effects start (nothing is saved back)
+ * and before the first render. A link opened next (urlSync.ts) wins over all of it.
+ */
+export function restoreSaved(store: AppStore, deps: RestoreDeps): void {
+  const { storage } = store.deps;
+  const s = store.getState();
+  s.setLanguage(loadLanguage(storage) ?? toLanguage(deps.browserLanguage));
+  const saved = loadSavedInput(storage);
+  if (saved) s.setInputs(saved.iptables, saved.kubectl, 'saved');
+  else s.setInputs(deps.example.iptablesText, deps.example.kubectlText, 'example');
+  const form = loadPacketForm(storage);
+  if (form) s.setPacketForm(form);
+}
+
+export interface PersistenceDeps {
+  /**
+   * Calls `flush` when the page is hidden or left (pagehide also fires for the bfcache); returns
+   * the unsubscribe. A reload inside the debounce window must not lose the last keystrokes.
+   */
+  readonly onPageHide?: (flush: () => void) => () => void;
+}
+
+/**
+ * Keeps what the user typed across reloads and says plainly when it cannot (`persistStatus`):
+ * the texts after a pause in typing (or at once when the page is left), the packet form after a
+ * short pause, the language at once. Returns the stop function.
+ */
+export function startPersistence(store: AppStore, deps: PersistenceDeps = {}): () => void {
+  const { storage, scheduler } = store.deps;
+  let cancelInput: (() => void) | null = null;
+  let cancelPacket: (() => void) | null = null;
+  const saveTexts = (): void => {
+    cancelInput = null;
+    const { iptablesText, kubectlText, setPersistStatus } = store.getState();
+    setPersistStatus(saveInput(storage, { iptables: iptablesText, kubectl: kubectlText }));
+  };
+  const savePacket = (): void => {
+    cancelPacket = null;
+    const reason = savePacketForm(storage, store.getState().packetForm);
+    // A refused write shows in the input's status line (the same one the texts use).
+    if (reason) store.getState().setPersistStatus({ kind: 'not-saved', reason });
+  };
+  const unsubscribe = store.subscribe((s, prev) => {
+    if (s.language !== prev.language) saveLanguage(storage, s.language);
+    if (s.packetForm !== prev.packetForm) {
+      cancelPacket?.();
+      cancelPacket = scheduler.after(PACKET_SAVE_DEBOUNCE_MS, savePacket);
+    }
+    // The untouched example is not the user's input: keep storage for what they typed or opened.
+    if (s.inputVersion === prev.inputVersion || s.inputSource === 'example') return;
+    cancelInput?.();
+    cancelInput = scheduler.after(SAVE_DEBOUNCE_MS, saveTexts);
+    if (s.persistStatus.kind !== 'pending') s.setPersistStatus({ kind: 'pending' });
+  });
+  const flush = (): void => {
+    if (cancelInput === null) return;
+    cancelInput();
+    saveTexts();
+  };
+  const stopFlush = deps.onPageHide?.(flush);
+  return () => {
+    unsubscribe();
+    stopFlush?.();
+    cancelInput?.();
+    cancelPacket?.();
+  };
+}

@@ -1,0 +1,39 @@
+import type { PageDeps } from '../../state/effects';
+import { WEB_EXAMPLE } from '../examples';
+
+/**
+ * What the app's effects need from this browser page (state/effects/index.ts `startApp`): the
+ * example for a first visit, the browser's language, `<html>` for its `lang`, page-hide events
+ * (a save cannot wait for its debounce then), and the address (`#s=`/`#g=` links, `?present`).
+ */
+export function browserPage(): PageDeps {
+  return {
+    example: WEB_EXAMPLE,
+    browserLanguage: navigator.language,
+    root: document.documentElement,
+    onPageHide: (flush) => {
+      // pagehide also fires for the bfcache; a hidden tab may be discarded without one.
+      const onVisibility = (): void => {
+        if (document.visibilityState === 'hidden') flush();
+      };
+      window.addEventListener('pagehide', flush);
+      document.addEventListener('visibilitychange', onVisibility);
+      return () => {
+        window.removeEventListener('pagehide', flush);
+        document.removeEventListener('visibilitychange', onVisibility);
+      };
+    },
+    address: {
+      hash: () => window.location.hash,
+      search: () => window.location.search,
+      dropFragment: () => {
+        const { pathname, search } = window.location;
+        window.history.replaceState(window.history.state, '', pathname + search);
+      },
+      onHashChange: (listener) => {
+        window.addEventListener('hashchange', listener);
+        return () => window.removeEventListener('hashchange', listener);
+      },
+    },
+  };
+}
