@@ -16,14 +16,11 @@ import { fileURLToPath } from 'node:url';
 const PENDING = [
   ['src/core/kubeproxy/', 'kubeproxy ↔ view is being cut'],
   ['src/core/view/', 'kubeproxy ↔ view is being cut'],
-  ['src/state/', 'one store is being made'],
-  ['src/ui/', 'one store is being made'],
   ['src/workers/', 'the lazy reader and the store change the worker'],
   // Single files that other issue-10 branches edit (net, entries, lazy reader, kubeproxy, store).
   ['src/core/iptables/sink.ts', 'edited by the entries branch'],
   ['src/core/trace/indexChains.ts', 'edited by the lazy-reader branch'],
   ['src/core/share/redactChains.ts', 'edited by the kubeproxy branch'],
-  ['src/i18n/', 'the language store becomes a slice'],
 ];
 
 const KNIP = fileURLToPath(new URL('../node_modules/knip/bin/knip.js', import.meta.url));

@@ -1,4 +1,3 @@
-export type { Dictionary, MessageKey } from './en';
-export { LANGUAGES, type Language, toLanguage } from './language';
-export { DICTIONARIES, type Params, plural, type Translate, t, translator } from './t';
-export { useLang, useT } from './useT';
+export type { MessageKey } from './en';
+export type { Language } from './language';
+export { plural, type Translate, translator } from './t';

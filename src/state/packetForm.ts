@@ -19,7 +19,7 @@ const IPV4 = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]
 const IPV6 = /^[0-9a-f]{0,4}(:[0-9a-f]{0,4}){2,7}$/i;
 
 /** True for a textual IPv4 or IPv6 address (no prefix length). */
-export function isIpAddress(text: string): boolean {
+function isIpAddress(text: string): boolean {
   return IPV4.test(text) || (text.includes(':') && IPV6.test(text));
 }
 

@@ -74,11 +74,6 @@ export function saveInput(storage: StorageLike | null, input: SavedInput): Persi
   }
 }
 
-/** Forgets the saved input (the "Load example" button). */
-export function clearSavedInput(storage: StorageLike | null): void {
-  if (storage) tryRemove(storage);
-}
-
 function tryRemove(storage: StorageLike): void {
   try {
     storage.removeItem(STORAGE_KEY);

@@ -1,7 +1,8 @@
 import { useMemo } from 'react';
 import { countServices } from '../../core/view';
-import { plural, useT } from '../../i18n';
+import { plural } from '../../i18n';
 import { useAppState } from '../../state/context';
+import { useT } from '../useT';
 
 const fmt = new Intl.NumberFormat('en-US');
 

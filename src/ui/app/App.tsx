@@ -1,7 +1,6 @@
 import './app.css';
 import './layout.css';
 import { lazy, Suspense, useState } from 'react';
-import { useT } from '../../i18n';
 import { useAppState } from '../../state/context';
 import { WEB_EXAMPLE } from '../examples';
 import { ChainGraph, GraphProvider } from '../flow/ChainGraph';
@@ -9,6 +8,7 @@ import { LessonPanel, ShareTools } from '../share';
 import { PacketPanel } from '../trace/PacketPanel';
 import { PacketPath } from '../trace/PacketPath';
 import { ProbabilityBars } from '../trace/ProbabilityBars';
+import { useT } from '../useT';
 import { AnalysisStatus, PersistStatus } from './AnalysisStatus';
 import { LanguageSwitch } from './LanguageSwitch';
 import { type PhoneTab, PhoneTabs, panelId, tabId, useNarrow } from './PhoneTabs';

@@ -1,5 +1,6 @@
-import { type Language, useLang, useT } from '../../i18n';
+import type { Language } from '../../i18n';
 import { useAppState } from '../../state/context';
+import { useLang, useT } from '../useT';
 
 const NAMES: Record<Language, string> = { en: 'English', 'zh-CN': '简体中文' };
 

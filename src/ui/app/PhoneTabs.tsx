@@ -1,8 +1,8 @@
 import { type KeyboardEvent, useEffect, useState } from 'react';
-import { useT } from '../../i18n';
+import { useT } from '../useT';
 
 /** Below this width the page is one column and the editors sit behind tabs (issue 8 §11, phone). */
-export const NARROW_QUERY = '(max-width: 900px)';
+const NARROW_QUERY = '(max-width: 900px)';
 
 /** True while the window is phone-narrow; follows rotation and resizing. */
 export function useNarrow(): boolean {

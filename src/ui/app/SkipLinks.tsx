@@ -1,5 +1,5 @@
 import type { MouseEvent } from 'react';
-import { useT } from '../../i18n';
+import { useT } from '../useT';
 
 const TARGETS = [
   { id: 'packet-form', text: 'app.skipForm' },

@@ -1,4 +1,3 @@
-import { useT } from '../../i18n';
 import { useAppState } from '../../state/context';
 import { GraphMinimap, PacketCaption } from '../flow/ChainGraph';
 import { useChosenOutcome } from '../trace/hooks';
@@ -6,6 +5,7 @@ import { PacketEnvelope } from '../trace/PacketEnvelope';
 import { Playback } from '../trace/Playback';
 import { usePathSteps } from '../trace/usePathSteps';
 import { Verdict } from '../trace/Verdict';
+import { useT } from '../useT';
 
 /** The current step in plain words (the same words as its line in the path list). */
 function CurrentStep() {

@@ -1,6 +1,7 @@
 import type { Diagnostic, LineIndex } from '../../core/text';
-import { plural, useLang, useT } from '../../i18n';
+import { plural } from '../../i18n';
 import { explainCodeZh } from '../../i18n/codesZh';
+import { useLang, useT } from '../useT';
 
 const SHOWN = 50;
 

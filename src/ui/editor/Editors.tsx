@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
-import { useT } from '../../i18n';
 import { useAppState, useAppStore } from '../../state/context';
 import type { AppStore } from '../../state/store';
+import { useT } from '../useT';
 import { EditorPane } from './EditorPane';
 import { COLOUR_LIMIT_CHARS, iptablesLanguageFor, registerIptablesLanguage } from './iptablesLanguage';
 import { monaco } from './monaco';

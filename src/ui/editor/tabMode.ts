@@ -10,7 +10,7 @@ import { useSyncExternalStore } from 'react';
 let tabTypesTab = false;
 const listeners = new Set<() => void>();
 
-export function getTabTypesTab(): boolean {
+function getTabTypesTab(): boolean {
   return tabTypesTab;
 }
 

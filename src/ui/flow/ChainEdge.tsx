@@ -1,11 +1,11 @@
 import { BaseEdge, EdgeLabelRenderer, type EdgeProps, getBezierPath } from '@xyflow/react';
 import type { EdgeRoute } from '../../core/view';
-import { useT } from '../../i18n';
 import { useAppState, useAppStore } from '../../state/context';
+import { useT } from '../useT';
 import type { FlowEdge } from './derive';
 
 /** SVG path data through a route: rounded corners on elk's orthogonal polyline, or the cubic as given. */
-export function routePath(route: EdgeRoute): string {
+function routePath(route: EdgeRoute): string {
   const p = route.points;
   if (p.length === 0) return '';
   if (route.shape === 'bezier' && p.length === 4)

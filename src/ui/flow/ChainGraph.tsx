@@ -11,8 +11,8 @@ import {
 } from '@xyflow/react';
 import { type ReactNode, useEffect, useMemo, useRef } from 'react';
 import { placePath } from '../../core/view';
-import { useT } from '../../i18n';
 import { useAppState, useAppStore } from '../../state/context';
+import { useT } from '../useT';
 import { ChainEdge } from './ChainEdge';
 import { ChainNode } from './ChainNode';
 import { type FlowEdge, type FlowNode, type Overlay, toFlowEdges, toFlowNodes } from './derive';

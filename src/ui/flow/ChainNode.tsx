@@ -1,7 +1,8 @@
 import { Handle, type NodeProps, Position } from '@xyflow/react';
 import type { NodeRole } from '../../core/view';
-import { type MessageKey, plural, useT } from '../../i18n';
+import { type MessageKey, plural } from '../../i18n';
 import { EnvelopeCard } from '../trace/EnvelopeCard';
+import { useT } from '../useT';
 import { type FlowNode, verdictWords } from './derive';
 
 /** A short word for each role, printed above the chain name (also used by the SVG export). */

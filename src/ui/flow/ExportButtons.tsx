@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import type { GraphNode } from '../../core/view';
 import { pathHighlight, type StepPlace } from '../../core/view';
-import { useT } from '../../i18n';
 import { useAppStore } from '../../state/context';
+import { useT } from '../useT';
 import { ROLE_WORD } from './ChainNode';
 import { verdictWords } from './derive';
 import { downloadPng, downloadSvg } from './exportGraph';

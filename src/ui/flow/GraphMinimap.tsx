@@ -1,7 +1,7 @@
 import { MiniMap } from '@xyflow/react';
 import { ROLE_COLOR } from '../../core/view';
-import { useT } from '../../i18n';
 import { useAppState } from '../../state/context';
+import { useT } from '../useT';
 import type { FlowNode } from './derive';
 
 /**

@@ -1,7 +1,7 @@
 import { useReactFlow } from '@xyflow/react';
 import type { StepPlace } from '../../core/view';
-import { useT } from '../../i18n';
 import { useAppState } from '../../state/context';
+import { useT } from '../useT';
 import { ExportButtons } from './ExportButtons';
 
 const count = new Intl.NumberFormat('en-US');

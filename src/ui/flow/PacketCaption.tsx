@@ -1,5 +1,5 @@
-import { useT } from '../../i18n';
 import { useAppState } from '../../state/context';
+import { useT } from '../useT';
 
 /**
  * Where the packet is, in words ("Packet in nat/KUBE-SERVICES (PREROUTING): jump KUBE-SVC-…");

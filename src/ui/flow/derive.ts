@@ -59,7 +59,7 @@ export function verdictWords(v: VerdictFacts, tr: Translate): { to: string; deta
  * endpoint's address ("Endpoint 10.244.1.5:80, web-…"), the verdict word first for the verdict
  * node ("REJECT, rejected in filter KUBE-SERVICES, line 45: …").
  */
-export function nodeAriaLabel(n: GraphNode, tr: Translate): string {
+function nodeAriaLabel(n: GraphNode, tr: Translate): string {
   if (n.verdict) {
     const { to, detail } = verdictWords(n.verdict, tr);
     return tr('node.ariaVerdict', { verdict: n.verdict.verdict, to, detail });

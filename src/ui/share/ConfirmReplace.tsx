@@ -1,5 +1,5 @@
-import { useLang } from '../../i18n';
 import { useAppState } from '../../state/context';
+import { useLang } from '../useT';
 import { Modal } from './Modal';
 import { openErrorMessage, useShareStrings } from './strings';
 

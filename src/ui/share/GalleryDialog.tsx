@@ -1,7 +1,7 @@
 import { GALLERY, galleryToScenario } from '../../content';
-import { useLang } from '../../i18n';
 import { useAppState } from '../../state/context';
 import { lessonOf } from '../../state/scenario';
+import { useLang } from '../useT';
 import { firstSentence } from './lessons';
 import { Modal } from './Modal';
 import { useShareStrings } from './strings';

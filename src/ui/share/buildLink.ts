@@ -22,7 +22,7 @@ export interface BuiltLink {
 }
 
 /** The chains of every outcome of the traced packet (every endpoint of its Service stays). */
-export function tracedChains(s: Pick<AppState, 'traced'>): string[] {
+function tracedChains(s: Pick<AppState, 'traced'>): string[] {
   return (s.traced?.result.outcomes ?? []).flatMap((o) => pathChains(o.path));
 }
 

@@ -11,7 +11,7 @@ import {
  * never change the meaning of the marker or the fields; the marker's number is the scenario version
  * (migrations.ts applies as for links). Files have no size limit beyond the browser's.
  */
-export const FILE_MARKER = 'kube-proxy-explorer-scenario';
+const FILE_MARKER = 'kube-proxy-explorer-scenario';
 
 /** The `.json` text of a scenario file. */
 export function scenarioFileText(scenario: Scenario): string {

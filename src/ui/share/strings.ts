@@ -1,6 +1,7 @@
 import type { DecodeError } from '../../core/share';
-import { type Language, useLang } from '../../i18n';
+import type { Language } from '../../i18n';
 import type { OpenError } from '../../state/scenario';
+import { useLang } from '../useT';
 
 /**
  * Every user-visible string of the share / gallery / scenario-file UI, in English, in one place so
@@ -57,7 +58,7 @@ export type ShareStrings = typeof SHARE_STRINGS;
 const zhNumber = new Intl.NumberFormat('zh-CN');
 
 /** 简体中文, in the vocabulary of the Chinese kube-proxy articles (链, 规则, 端点, 集群外部…). */
-export const SHARE_STRINGS_ZH: ShareStrings = {
+const SHARE_STRINGS_ZH: ShareStrings = {
   shareButton: '分享',
   galleryButton: '场景库',
   downloadButton: '下载场景',
@@ -101,7 +102,7 @@ export const SHARE_STRINGS_ZH: ShareStrings = {
 };
 
 /** What each decode failure means, in words (the codes are stable, see codec.ts). */
-export const DECODE_MESSAGES: Record<DecodeError, string> = {
+const DECODE_MESSAGES: Record<DecodeError, string> = {
   'share/not-a-link': 'This link holds no scenario.',
   'share/bad-base64': 'This link is damaged (not valid base64url).',
   'share/unknown-version':
@@ -112,7 +113,7 @@ export const DECODE_MESSAGES: Record<DecodeError, string> = {
   'share/bad-shape': 'This link does not hold a valid scenario (a field is missing or wrong).',
 };
 
-export const DECODE_MESSAGES_ZH: Record<DecodeError, string> = {
+const DECODE_MESSAGES_ZH: Record<DecodeError, string> = {
   'share/not-a-link': '这个链接里没有场景。',
   'share/bad-base64': '这个链接已损坏（不是有效的 base64url）。',
   'share/unknown-version': '这个链接由更新的或未知版本的 kube-proxy explorer 生成（未知版本）。',
@@ -123,7 +124,7 @@ export const DECODE_MESSAGES_ZH: Record<DecodeError, string> = {
 };
 
 /** The share strings of a language. */
-export function shareStrings(language: Language): ShareStrings {
+function shareStrings(language: Language): ShareStrings {
   return language === 'zh-CN' ? SHARE_STRINGS_ZH : SHARE_STRINGS;
 }
 

@@ -1,5 +1,5 @@
 import './envelope.css';
-import { useT } from '../../i18n';
+import { useT } from '../useT';
 import { useEnvelope } from './useEnvelope';
 
 /**

@@ -1,9 +1,10 @@
 import './trace.css';
 import { cloneElement, type FormEvent, type ReactElement, useEffect, useId } from 'react';
 import type { Origin } from '../../core/trace';
-import { type MessageKey, useT } from '../../i18n';
+import type { MessageKey } from '../../i18n';
 import { useAppState, useAppStore } from '../../state/context';
 import type { PacketForm } from '../../state/packetForm';
+import { useT } from '../useT';
 import { ServiceFinder } from './ServiceFinder';
 
 const ORIGINS: readonly { value: Origin; text: MessageKey }[] = [

@@ -1,9 +1,10 @@
 import './trace.css';
 import { memo, type RefObject, useEffect, useRef } from 'react';
 import type { StepView } from '../../core/view';
-import { type Language, type Translate, useLang, useT } from '../../i18n';
+import type { Language, Translate } from '../../i18n';
 import { explainCodeZh } from '../../i18n/codesZh';
 import { useAppState, useAppStore } from '../../state/context';
+import { useLang, useT } from '../useT';
 import { useChosenOutcome } from './hooks';
 import { usePathSteps } from './usePathSteps';
 

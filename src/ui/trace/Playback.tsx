@@ -1,6 +1,6 @@
 import { formatShare } from '../../core/view';
-import { useT } from '../../i18n';
 import { useAppState, useAppStore } from '../../state/context';
+import { useT } from '../useT';
 
 const SPEEDS = [0.5, 1, 1.5, 2, 4];
 

@@ -2,8 +2,8 @@ import './trace.css';
 import './envelope.css';
 import { useMemo } from 'react';
 import { endpointBars, formatShare, shareProduct } from '../../core/view';
-import { useT } from '../../i18n';
 import { useAppState, useAppStore } from '../../state/context';
+import { useT } from '../useT';
 import { endpointIp, usePodNames, useServiceLabels } from './hooks';
 
 function Bar({

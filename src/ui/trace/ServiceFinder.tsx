@@ -9,8 +9,9 @@ import {
   useState,
 } from 'react';
 import { countServices, type FinderEntry, filterEntries, finderEntries } from '../../core/view';
-import { plural, useT } from '../../i18n';
+import { plural } from '../../i18n';
 import { useAppState, useAppStore } from '../../state/context';
+import { useT } from '../useT';
 import { aimEntry, entryText } from './finderAim';
 
 /** At most this many options are rendered: 5,000 Services stay one keystroke away, never 5,000 nodes. */

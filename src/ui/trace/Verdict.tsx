@@ -1,8 +1,9 @@
 import type { Outcome } from '../../core/trace';
-import { type Translate, translator, useT } from '../../i18n';
+import { type Translate, translator } from '../../i18n';
+import { useT } from '../useT';
 
 /** What happened to the connection, in words; `tone` drives the colour (red, orange, blue, green). */
-export function verdictWords(
+function verdictWords(
   o: Outcome,
   tr: Translate = translator('en'),
 ): {

@@ -8,11 +8,11 @@ import type { MessageKey, Translate } from '../../i18n/t';
  */
 
 /** kube-proxy's mark bits (proxier.go: masqueradeMark 0x4000 by default, KUBE-MARK-DROP 0x8000). */
-export const MASQ_MARK = 0x4000;
-export const DROP_MARK = 0x8000;
+const MASQ_MARK = 0x4000;
+const DROP_MARK = 0x8000;
 
 export type EnvelopeField = 'src' | 'dst' | 'proto' | 'mark' | 'ct';
-export const ENVELOPE_FIELDS: readonly EnvelopeField[] = ['src', 'dst', 'proto', 'mark', 'ct'];
+const ENVELOPE_FIELDS: readonly EnvelopeField[] = ['src', 'dst', 'proto', 'mark', 'ct'];
 
 export interface EnvelopeRow {
   readonly field: EnvelopeField;
@@ -68,7 +68,7 @@ const CT_WORD: Readonly<Record<StepPacket['ct'], MessageKey>> = {
 };
 
 /** One header of a StepPacket as text. */
-export function fieldText(p: StepPacket, field: EnvelopeField, tr: Translate): string {
+function fieldText(p: StepPacket, field: EnvelopeField, tr: Translate): string {
   switch (field) {
     case 'src':
       return p.masquerade ? tr('env.masqSrc') : hostPort(p.src, p.sport);
@@ -88,7 +88,7 @@ export function fieldText(p: StepPacket, field: EnvelopeField, tr: Translate): s
 }
 
 /** Every header of `now`, with its value before when it changed since `before`. */
-export function envelopeRows(now: StepPacket, before: StepPacket, tr: Translate): EnvelopeRow[] {
+function envelopeRows(now: StepPacket, before: StepPacket, tr: Translate): EnvelopeRow[] {
   return ENVELOPE_FIELDS.map((field) => {
     const value = fieldText(now, field, tr);
     const was = fieldText(before, field, tr);

@@ -26,7 +26,7 @@ export function entryText(e: FinderEntry, tr: Translate, withName = true): strin
  * cluster IP, KUBE-EXTERNAL-SERVICES for the rest); a kubectl-only one has nothing but the
  * nat KUBE-SERVICES dispatch it would be in.
  */
-export function centreNode(e: FinderEntry): string {
+function centreNode(e: FinderEntry): string {
   const g = e.group;
   const own = g.chains.find((c) => c.startsWith('KUBE-SVC-') || c.startsWith('KUBE-SVL-')) ?? g.chains[0];
   if (own) return `nat/${own}`;

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
-import { useT } from '../../i18n';
 import { useAppState } from '../../state/context';
+import { useT } from '../useT';
 import { type EnvelopeView, envelopeAt, sentPacket } from './envelopeFields';
 
 /** The envelope at the playhead of the outcome on screen (null before a trace). */

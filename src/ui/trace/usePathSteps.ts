@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { describePath, type StepView } from '../../core/view';
-import { useLang } from '../../i18n';
 import { useAppState } from '../../state/context';
+import { useLang } from '../useT';
 import { useChosenOutcome, useServiceLabels } from './hooks';
 
 // The path list and the story strip both show these words: describe a path once per

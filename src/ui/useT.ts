@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
+import type { Language } from '../i18n';
+import { type Translate, translator } from '../i18n';
 import { useAppState } from '../state/context';
-import type { Language } from './language';
-import { type Translate, translator } from './t';
 
 /** The current language's `t` (re-renders the component when the language changes). */
 export function useT(): Translate {
