@@ -1,4 +1,5 @@
 import type { ChainNames } from './chainNames';
+import { MATCH_MODULES } from './modules';
 import { hashRange, KNOWN_NAMES } from './names';
 import type { DiagnosticSink } from './sink';
 import type { TokenBuffer } from './tokenize';
@@ -40,6 +41,12 @@ export class RuleShape {
   readonly oJoin: number[] = [];
   /** Owning group index, or `-gen` for an option of target generation `gen` (1-based). */
   readonly oOwner: number[] = [];
+  /**
+   * The next option with the same owner (-1: none). Each group, and the current target, keeps its
+   * options as a list threaded through here, so that reading a group's options costs their number
+   * and not the rule's: a rule of 100,000 groups would otherwise be read in 100,000² steps.
+   */
+  readonly oNext: number[] = [];
 
   nGroup = 0;
   readonly gModule: string[] = [];
@@ -49,6 +56,15 @@ export class RuleShape {
   readonly gEnd: number[] = [];
   /** 1 when the module name was quoted (`-m "tcp"`). */
   readonly gQuoted: number[] = [];
+  /** First and last option of each group (-1: none yet), threaded through `oNext`. */
+  readonly gFirst: number[] = [];
+  readonly gLast: number[] = [];
+  /**
+   * The latest group of each known module (`-m tcp`), for `latestKnowing`; filled lazily, for
+   * groups `[0, indexedGroups)`, only when an option is not the current group's.
+   */
+  private readonly latest = new Map<string, number>();
+  private indexedGroups = 0;
 
   /** Number of `-j`/`-g` seen: the target is generation `tGen`; 0 = no target. */
   tGen = 0;
@@ -62,14 +78,69 @@ export class RuleShape {
   tEnd = 0;
   /** Word index of the `-j`/`-g`. */
   tWord = 0;
-  /** Number of options the current target has. */
+  /** Number of options the current target has; its first and last (-1: none), via `oNext`. */
   tOpts = 0;
+  tFirst = -1;
+  tLast = -1;
 
   reset(): void {
     this.nOpt = 0;
     this.nGroup = 0;
     this.tGen = 0;
     this.tOpts = 0;
+    this.tFirst = -1;
+    this.tLast = -1;
+    if (this.indexedGroups > 0) {
+      this.latest.clear();
+      this.indexedGroups = 0;
+    }
+  }
+
+  /** Starts target generation `tGen + 1` (a `-j`/`-g`): it has no options yet. */
+  newTarget(): void {
+    this.tGen++;
+    this.tOpts = 0;
+    this.tFirst = -1;
+    this.tLast = -1;
+  }
+
+  /** Gives option `o` (the latest read) to `owner`: a group index, or `-tGen` for the target. */
+  own(o: number, owner: number): void {
+    this.oOwner[o] = owner;
+    this.oNext[o] = -1;
+    if (owner < 0) {
+      if (this.tLast < 0) this.tFirst = o;
+      else this.oNext[this.tLast] = o;
+      this.tLast = o;
+      this.tOpts++;
+      return;
+    }
+    const last = this.gLast[owner] as number;
+    if (last < 0) this.gFirst[owner] = o;
+    else this.oNext[last] = o;
+    this.gLast[owner] = o;
+  }
+
+  /**
+   * The latest group whose (known) module has option `v`, or -1. Groups are indexed by module as
+   * they are first asked about, so a rule costs one step per group and one per module knowing `v`
+   * (the option tables of modules.ts), however many groups it opens.
+   */
+  latestKnowing(v: string): number {
+    const latest = this.latest;
+    for (let g = this.indexedGroups; g < this.nGroup; g++) {
+      const m = this.gModule[g] as string;
+      if (MATCH_MODULES.has(m)) latest.set(m, g);
+    }
+    this.indexedGroups = this.nGroup;
+    const modules = MODULES_WITH_OPTION.get(v);
+    if (modules === undefined) return -1;
+    let best = -1;
+    for (const m of modules) {
+      const g = latest.get(m);
+      if (g !== undefined && g > best) best = g;
+    }
+    return best;
   }
 
   /** Opens a match group; returns its index. */
@@ -81,9 +152,24 @@ export class RuleShape {
     this.gStart[g] = start;
     this.gEnd[g] = end;
     this.gQuoted[g] = q;
+    this.gFirst[g] = -1;
+    this.gLast[g] = -1;
     return g;
   }
 }
+
+/** The match modules that have each option (`--dport`: tcp, udp, udplite, sctp, dccp). */
+const MODULES_WITH_OPTION: ReadonlyMap<string, readonly string[]> = (() => {
+  const out = new Map<string, string[]>();
+  for (const [m, opts] of MATCH_MODULES) {
+    for (const o of opts.keys()) {
+      const list = out.get(o);
+      if (list === undefined) out.set(o, [m]);
+      else list.push(m);
+    }
+  }
+  return out;
+})();
 
 /** True when word `k` is an unquoted `!`. */
 export function isBangWord(buf: TokenBuffer, text: string, k: number): boolean {
