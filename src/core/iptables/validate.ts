@@ -24,6 +24,9 @@ export function validateOption(
   start: number,
   end: number,
 ): void {
+  // Most options have no check (a comment, a chain name): return before unquoting their value,
+  // which for a quoted kube-proxy comment is a copy of it.
+  if (!CHECKED_OPTIONS.has(name)) return;
   const { buf } = ctx;
   let s: string = ctx.text;
   let vs = buf.starts[w] as number;
@@ -101,6 +104,37 @@ export function validateOption(
     }
   }
 }
+
+/** The option names `validateOption` checks (the cases of its switch). */
+const CHECKED_OPTIONS: ReadonlySet<string> = new Set([
+  '-s',
+  '-d',
+  '--source',
+  '--src',
+  '--destination',
+  '--dst',
+  '--sport',
+  '--dport',
+  '--source-port',
+  '--destination-port',
+  '--dports',
+  '--sports',
+  '--ports',
+  '--destination-ports',
+  '--source-ports',
+  '--probability',
+  '--every',
+  '--packet',
+  '--and-mark',
+  '--or-mark',
+  '--xor-mark',
+  '--to-destination',
+  '--to-source',
+  '--to-ports',
+  '--mark',
+  '--set-xmark',
+  '--set-mark',
+]);
 
 /** `-s a[,b…]`: iptables accepts a comma-separated list (one rule per address). */
 function checkAddresses(
@@ -185,31 +219,27 @@ function checkNatRange(
       portS = at + 1;
     }
   }
-  const spanOf = (a: number, b: number): [number, number] =>
-    inText ? [a, Math.max(a + 1, b)] : [start, end];
   if (ipE > ipS) {
     let dash = -1;
     for (let i = ipS; i < ipE; i++) if (s.charCodeAt(i) === 45 && dash < 0) dash = i;
     const ok = dash < 0 ? isIp(s, ipS, ipE) : isIp(s, ipS, dash) && isIp(s, dash + 1, ipE);
     if (!ok) {
-      const [a, b] = spanOf(ipS, ipE);
       ctx.sink.add(
         'iptables/bad-address',
         `Bad address "${s.slice(ipS, ipE)}" in "${s.slice(vs, ve)}".`,
-        a,
-        b,
+        inText ? ipS : start,
+        inText ? Math.max(ipS + 1, ipE) : end,
       );
     }
   } else if (portS < 0) {
     ctx.sink.add('iptables/bad-address', `"${s.slice(vs, ve)}" names no address or port.`, start, end);
   }
   if (portS >= 0 && !isPortPair(s, portS, ve)) {
-    const [a, b] = spanOf(portS, ve);
     ctx.sink.add(
       'iptables/bad-port',
       `Bad port or port range "${s.slice(portS, ve)}" in "${s.slice(vs, ve)}" (0-65535, low-high).`,
-      a,
-      b,
+      inText ? portS : start,
+      inText ? Math.max(portS + 1, ve) : end,
     );
   }
 }
