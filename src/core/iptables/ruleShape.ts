@@ -99,10 +99,10 @@ export class RuleShape {
   tLast = -1;
 
   reset(): void {
-    if (this.oNeg.length > KEEP_CAPACITY) this.resizeOptions(INITIAL_CAPACITY);
-    if (this.gStart.length > KEEP_CAPACITY) this.resizeGroups(INITIAL_CAPACITY);
     this.nOpt = 0;
     this.nGroup = 0;
+    if (this.oNeg.length > KEEP_CAPACITY) this.resizeOptions(INITIAL_CAPACITY);
+    if (this.gStart.length > KEEP_CAPACITY) this.resizeGroups(INITIAL_CAPACITY);
     this.tGen = 0;
     this.tOpts = 0;
     this.tFirst = -1;

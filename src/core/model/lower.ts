@@ -15,7 +15,7 @@ import { MatchLowerer } from '../iptables/lowerMatch';
 import { lowerJump, PieceLowerer } from '../iptables/lowerPieces';
 import { lowerTarget } from '../iptables/lowerTarget';
 import type { SavedChain } from '../iptables/savedChain';
-import { type ParseSource, ruleBody, SavedRule } from '../iptables/savedRule';
+import { type ParseSource, ruleBody, SavedRule, targetNameSpan } from '../iptables/savedRule';
 import type { Diagnostic } from '../text/diagnostic';
 import {
   BUILTIN_CHAINS,
@@ -121,7 +121,7 @@ function lowerTable(cx: LowerContext, t: TableNode): Table {
       scratch[j] = rule;
       const target = rule.target;
       if (target.kind === 'jump' && !cx.jumpKnown && !index.has(target.chain)) {
-        const at = ruleBody(node).target?.nameSpan ?? node.span;
+        const at = targetNameSpan(node);
         const ref = newChain(t.name, target.chain, false, null, 'referenced', span(at.start), node.line, []);
         index.add(ref);
         setChain(chains, target.chain, ref);
