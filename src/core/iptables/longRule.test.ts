@@ -215,6 +215,33 @@ describe('one rule of 100,000 matches, read and lowered', () => {
 });
 
 describe('a long rule and the rules after it', () => {
+  it('gives back the room it took in the reused buffers', () => {
+    // The re-reading shape and token buffer outlive a parse (savedRule.ts): one pasted 20 MB rule
+    // must not keep ~100 MB of their arrays alive until the page closes.
+    const long = `-A X${' -s 10.0.0.1'.repeat(100_000)}`;
+    const short = '-A X -s 10.0.0.1';
+    const buf = new TokenBuffer();
+    const ctx: RuleContext = {
+      text: long,
+      buf,
+      sink: new DiagnosticSink(),
+      chains: new ChainNames(long),
+      ipv6: false,
+    };
+    const shape = new RuleShape();
+    tokenizeLine(long, 0, long.length, buf);
+    readRuleShape(ctx, 2, shape);
+    expect(shape.nOpt).toBe(100_000);
+    expect(buf.starts.length).toBeGreaterThan(200_000);
+    ctx.text = short;
+    tokenizeLine(short, 0, short.length, buf);
+    readRuleShape(ctx, 2, shape);
+    expect(shape.nOpt).toBe(1);
+    expect(buf.starts.length).toBe(64);
+    expect(shape.oStart.length).toBe(64);
+    expect(shape.oName.length).toBeLessThanOrEqual(64);
+  });
+
   it('reads the next rule right after a rule that outgrew the shared arrays', () => {
     // 20,000 options: past the capacity that reset() gives back (RuleShape), then a short rule.
     const text = `*filter\n:X - [0:0]\n-A X ${'-s 10.0.0.1 '.repeat(20_000)}-j DROP\n-A X -p tcp -m tcp --dport 80 -j ACCEPT\nCOMMIT\n`;
