@@ -169,8 +169,7 @@ export function recordEntries(table: EntryTable, shape: RuleShape, buf: TokenBuf
     if (shape.gQuoted[g] === 1) return abandon(table, off);
     const m = table.moduleId(module);
     if (PER_OPTION_MODULES.has(module)) {
-      for (let o = 0; o < shape.nOpt; o++) {
-        if (shape.oOwner[o] !== g) continue;
+      for (let o = shape.gFirst[g] as number; o >= 0; o = shape.oNext[o] as number) {
         const name = shape.oName[o];
         if (module === '' && (name === '-c' || name === '--set-counters')) continue;
         const hash = wordsHash(buf, shape.oW0[o] as number, shape.oW1[o] as number, m);
@@ -179,12 +178,10 @@ export function recordEntries(table: EntryTable, shape: RuleShape, buf: TokenBuf
       }
       continue;
     }
-    let first = -1;
-    let last = -1;
-    for (let o = 0; o < shape.nOpt; o++) {
-      if (shape.oOwner[o] !== g) continue;
-      if (first < 0) first = o;
-      else if (shape.oW0[o] !== (shape.oW1[last] as number) + 1) return abandon(table, off);
+    const first = shape.gFirst[g] as number;
+    let last = first;
+    for (let o = first; o >= 0; o = shape.oNext[o] as number) {
+      if (o !== first && shape.oW0[o] !== (shape.oW1[last] as number) + 1) return abandon(table, off);
       last = o;
     }
     const id =
@@ -209,8 +206,7 @@ export function recordEntries(table: EntryTable, shape: RuleShape, buf: TokenBuf
     return off;
   }
   let lastWord = shape.tWord + 1;
-  for (let o = 0; o < shape.nOpt; o++) {
-    if (shape.oOwner[o] !== -shape.tGen) continue;
+  for (let o = shape.tFirst; o >= 0; o = shape.oNext[o] as number) {
     if (shape.oW0[o] !== lastWord + 1) return abandon(table, off);
     lastWord = shape.oW1[o] as number;
   }

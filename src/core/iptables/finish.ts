@@ -3,7 +3,7 @@ import { placeExcerpt } from './excerpt';
 import { pickListedTable } from './infer';
 import { checkJumps } from './jumpGraph';
 import { BUILTIN_CHAIN_NAMES, type Parser } from './parser';
-import { ruleBody } from './savedRule';
+import { targetNameSpan } from './savedRule';
 import { type TableState, toTableNode } from './tableState';
 
 /**
@@ -83,7 +83,7 @@ function declares(p: Parser, t: TableState, name: string): boolean {
 function reportUndeclaredJumps(p: Parser, t: TableState): void {
   for (const [name, rule] of t.jumps) {
     if (declares(p, t, name) || t.undeclared.has(name)) continue;
-    const at = ruleBody(rule).target?.nameSpan ?? rule.span;
+    const at = targetNameSpan(rule);
     p.sink.add(
       'iptables/undeclared-jump-target',
       `${rule.chain} jumps to ${name}, which *${t.name} does not have here: treated as an empty chain.`,

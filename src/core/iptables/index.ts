@@ -23,4 +23,4 @@ export {
 export { parseIptablesSave } from './parse';
 export { SavedChain } from './savedChain';
 export type { ParseSource } from './savedRule';
-export { rereadPiece, ruleBody, SavedRule, toPlainRule } from './savedRule';
+export { rereadPiece, ruleBody, SavedRule, targetNameSpan, toPlainRule } from './savedRule';

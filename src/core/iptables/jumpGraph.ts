@@ -1,6 +1,6 @@
 import type { RuleNode } from './ast';
 import type { Parser } from './parser';
-import { ruleBody, SavedRule } from './savedRule';
+import { SavedRule, targetNameSpan } from './savedRule';
 import { BUILTIN_CHAIN_NAMES, type TableState } from './tableState';
 
 /**
@@ -174,7 +174,7 @@ function reportLoop(
   const path: string[] = [];
   for (let i = from; i <= top; i++) path.push(names[stack[i] as number] as string);
   const shown = path.length > 8 ? [...path.slice(0, 4), '…', ...path.slice(-3)] : path;
-  const at = ruleBody(rule).target?.nameSpan ?? rule.span;
+  const at = targetNameSpan(rule);
   p.sink.add(
     'iptables/jump-loop',
     `*${t.name}: ${[...shown, names[v]].join(' → ')} is a jump loop (line ${rule.line} closes it); iptables-restore refuses such a table (ELOOP).`,
@@ -211,7 +211,7 @@ function reportDepth(
   }
   path.reverse();
   const rule = rules[via[pred[v] as number] as number] as RuleNode;
-  const at = ruleBody(rule).target?.nameSpan ?? rule.span;
+  const at = targetNameSpan(rule);
   const shown = path.length > 8 ? [...path.slice(0, 3), '…', ...path.slice(-3)] : path;
   p.sink.add(
     'iptables/nesting-too-deep',

@@ -48,8 +48,8 @@ export function materializeShape(
 
 function optionsOf(shape: RuleShape, buf: TokenBuffer, text: string, owner: number): OptionNode[] {
   const out: OptionNode[] = [];
-  for (let o = 0; o < shape.nOpt; o++)
-    if (shape.oOwner[o] === owner) out.push(optionNode(shape, buf, text, o));
+  const first = owner < 0 ? shape.tFirst : (shape.gFirst[owner] as number);
+  for (let o = first; o >= 0; o = shape.oNext[o] as number) out.push(optionNode(shape, buf, text, o));
   return out;
 }
 

@@ -65,11 +65,12 @@ export function readOption(
         start,
         end,
       );
-    } else {
+    } else if (ctx.sink.wants()) {
+      // A silent re-read (savedRule.ts) has reported nothing and keeps nothing: it skips the checks.
       validateOption(ctx, module, name, first, buf.starts[first] as number, end);
     }
   }
-  const o = shape.nOpt++;
+  const o = shape.addOption();
   shape.oName[o] = name;
   shape.oNeg[o] = negated;
   shape.oStart[o] = start;

@@ -83,8 +83,7 @@ export function readRuleShape(ctx: RuleContext, first: number, shape: RuleShape,
         current = shape.addGroup(module, 1, known ? 0 : 1, buf.starts[k] as number, buf.ends[n] as number, q);
         inTarget = false;
       } else {
-        shape.tGen++;
-        shape.tOpts = 0;
+        shape.newTarget();
         readTargetName(ctx, n, shape);
         shape.tGoto = v === '-g' || v === '--goto';
         shape.tNameStart = buf.starts[n] as number;
@@ -158,10 +157,9 @@ export function readRuleShape(ctx: RuleContext, first: number, shape: RuleShape,
     pos = (shape.oW1[o] as number) + 1;
     if (bang >= 0) shape.oW0[o] = bangWord;
     bang = -1;
-    shape.oOwner[o] = owner;
+    shape.own(o, owner);
     const end = shape.oEnd[o] as number;
     if (owner < 0) {
-      shape.tOpts++;
       if (end > shape.tEnd) shape.tEnd = end;
     } else {
       if (end > (shape.gEnd[owner] as number)) shape.gEnd[owner] = end;
@@ -181,7 +179,7 @@ export function readRuleShape(ctx: RuleContext, first: number, shape: RuleShape,
  */
 function checkNatHasRange(ctx: RuleContext, shape: RuleShape): void {
   const want = shape.tName === 'DNAT' ? '--to-destination' : '--to-source';
-  for (let o = 0; o < shape.nOpt; o++) if (shape.oOwner[o] === -shape.tGen && shape.oName[o] === want) return;
+  for (let o = shape.tFirst; o >= 0; o = shape.oNext[o] as number) if (shape.oName[o] === want) return;
   ctx.sink.add(
     'iptables/nat-without-range',
     `${shape.tName} without ${want}: the packet is not rewritten, but the rule ends the chain like ACCEPT.`,
@@ -193,9 +191,5 @@ function checkNatHasRange(ctx: RuleContext, shape: RuleShape): void {
 /** The open group that knows option `v`: the current one first, then earlier ones (latest first). */
 function findGroup(shape: RuleShape, current: number, v: string): number {
   if (current >= 0 && MATCH_MODULES.get(shape.gModule[current] as string)?.has(v)) return current;
-  for (let g = shape.nGroup - 1; g >= 0; g--) {
-    const m = shape.gModule[g] as string;
-    if (m !== '' && MATCH_MODULES.get(m)?.has(v)) return g;
-  }
-  return -1;
+  return shape.latestKnowing(v);
 }

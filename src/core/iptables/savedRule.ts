@@ -138,13 +138,24 @@ export class SavedRule implements RuleNode {
 
   /** Re-reads the rule's words from the text (not cached). */
   read(): Body {
+    this.readShape();
+    return materializeShape(SHAPE, CTX.buf, this.#src.text);
+  }
+
+  /** Where the target's name is (null: no target), re-read without making the rule's AST. */
+  targetNameSpan(): { start: number; end: number } | null {
+    this.readShape();
+    return SHAPE.tGen > 0 ? { start: SHAPE.tNameStart, end: SHAPE.tNameEnd } : null;
+  }
+
+  /** Re-reads the rule's words into the shared shape. */
+  private readShape(): void {
     const src = this.#src;
     const cx = tokenizeRule(src, this.#start, this.#end);
     // The body starts after `[p:b]`, `-A CHAIN` / `-I CHAIN` and -I's optional rule number (ruleLine.ts).
     let first = this.counters === null ? 2 : 3;
     if (this.op === 'I' && first < cx.buf.count && /^\d+$/.test(wordValue(cx.buf, src.text, first))) first++;
     readRuleShape(cx, first, SHAPE);
-    return materializeShape(SHAPE, cx.buf, src.text);
   }
 
   /** This rule's offset in its parse's piece pool (-1: lower from the AST). */
@@ -166,6 +177,15 @@ export class SavedRule implements RuleNode {
 /** The matches and target of any rule node, without caching them on a parsed rule. */
 export function ruleBody(rule: RuleNode): { matches: readonly MatchNode[]; target: TargetNode | null } {
   return rule instanceof SavedRule ? rule.read() : { matches: rule.matches, target: rule.target };
+}
+
+/**
+ * Where the target name of any rule node is, else its whole span (for a diagnostic at a jump).
+ * A parsed rule is re-read without building its matches: a rule of 100,000 matches costs one read.
+ */
+export function targetNameSpan(rule: RuleNode): { start: number; end: number } {
+  const at = rule instanceof SavedRule ? rule.targetNameSpan() : (rule.target?.nameSpan ?? null);
+  return at ?? rule.span;
 }
 
 /** A plain-object copy of a rule (for JSON or postMessage). */

@@ -2,7 +2,23 @@ import type { Diagnostic } from '../text';
 import { type IptablesCode, severityOf } from './codes';
 
 /** At most this many diagnostics per parse: a 50 MB paste of garbage must not yield a million. */
-export const MAX_DIAGNOSTICS = 1000;
+const MAX_DIAGNOSTICS = 1000;
+
+/**
+ * Messages quote the user's words, and a word can be 20 MB long (one pasted blob): beyond this
+ * many characters a message keeps its head and its tail and says how much it left out, so that a
+ * problem list (and a JSON report) stays readable. No message about real iptables text gets near.
+ */
+export const MAX_MESSAGE = 1000;
+const HEAD = 800;
+const TAIL = 100;
+
+/** `message`, cut in the middle when longer than MAX_MESSAGE. */
+function clipMessage(message: string): string {
+  if (message.length <= MAX_MESSAGE) return message;
+  const left = message.length - HEAD - TAIL;
+  return `${message.slice(0, HEAD)} … (${left} characters left out) … ${message.slice(-TAIL)}`;
+}
 
 /**
  * Collects diagnostics with a cap. After `MAX_DIAGNOSTICS` it records one final
@@ -36,6 +52,6 @@ export class DiagnosticSink {
       this.dropped++;
       return;
     }
-    this.list.push({ source: 'iptables', severity, code, message, span });
+    this.list.push({ source: 'iptables', severity, code, message: clipMessage(message), span });
   }
 }

@@ -34,6 +34,14 @@ export class TokenBuffer {
   /** Offset of the first NUL/control character, or -1. */
   binaryAt = -1;
 
+  /** Gives back the room a very long line took (the buffer outlives its lines, savedRule.ts). */
+  shrink(): void {
+    this.starts = new Int32Array(64);
+    this.ends = new Int32Array(64);
+    this.quoted = new Uint8Array(64);
+    this.hashes = new Int32Array(64);
+  }
+
   /** Makes room for word `n`. */
   ensure(n: number): void {
     if (n < this.starts.length) return;
@@ -49,6 +57,9 @@ export class TokenBuffer {
   }
 }
 
+/** A buffer grown past this many words by one long line starts small again at the next line. */
+const KEEP_WORDS = 1 << 16;
+
 const SPACE = 32;
 const TAB = 9;
 const QUOTE = 34;
@@ -59,6 +70,7 @@ const BACKSLASH = 92;
  * Never throws; an unterminated quote ends the last word at `end` and sets `buf.unterminated`.
  */
 export function tokenizeLine(text: string, start: number, end: number, buf: TokenBuffer): number {
+  if (buf.starts.length > KEEP_WORDS) buf.shrink();
   let n = 0;
   let i = start;
   buf.unterminated = -1;

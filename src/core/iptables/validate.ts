@@ -25,6 +25,10 @@ export function validateOption(
   start: number,
   end: number,
 ): void {
+  // Most options have no check (a comment, a chain name): look the check up before unquoting the
+  // value, which for a quoted kube-proxy comment is a copy of it.
+  const check = CHECKS.get(name);
+  if (check === undefined) return;
   const { buf } = ctx;
   let s: string = ctx.text;
   let vs = buf.starts[w] as number;
@@ -34,74 +38,86 @@ export function validateOption(
     vs = 0;
     ve = s.length;
   }
-  switch (name) {
-    case '-s':
-    case '-d':
-    case '--source':
-    case '--src':
-    case '--destination':
-    case '--dst':
-      if (module === '') checkAddresses(ctx, s, vs, ve, start, end);
-      return;
-    case '--sport':
-    case '--dport':
-    case '--source-port':
-    case '--destination-port':
-      if (parsePortRange(s, vs, ve) === null)
-        ctx.sink.add('iptables/bad-port', `Bad port "${s.slice(vs, ve)}".`, start, end);
-      return;
-    case '--dports':
-    case '--sports':
-    case '--ports':
-    case '--destination-ports':
-    case '--source-ports': {
-      const value = s.slice(vs, ve);
-      if (module === 'multiport' && parsePortList(value) === null) {
-        ctx.sink.add('iptables/bad-port', `Bad port list "${value}" (at most 15 ports).`, start, end);
-      }
-      return;
-    }
-    case '--probability': {
-      const value = s.slice(vs, ve);
-      if (Number.isNaN(parseProbability(value))) {
-        ctx.sink.add(
-          'iptables/bad-probability',
-          `--probability must be a number from 0 to 1, not "${value}".`,
-          start,
-          end,
-        );
-      }
-      return;
-    }
-    case '--every':
-    case '--packet':
-    case '--and-mark':
-    case '--or-mark':
-    case '--xor-mark':
-      if (module !== 'statistic' && module !== 'MARK' && module !== 'CONNMARK') return;
-      if (parseUint32(s, vs, ve) < 0)
-        ctx.sink.add('iptables/bad-number', `Bad number "${s.slice(vs, ve)}".`, start, end);
-      return;
-    case '--to-destination':
-    case '--to-source':
-      if (module === 'DNAT' || module === 'SNAT') checkNatRange(ctx, s, vs, ve, s === ctx.text, start, end);
-      return;
-    case '--to-ports':
-      if (module === 'MASQUERADE' || module === 'REDIRECT') {
-        if (!isPortPair(s, vs, ve))
-          ctx.sink.add('iptables/bad-port', `Bad port or port range "${s.slice(vs, ve)}".`, start, end);
-      }
-      return;
-    case '--mark':
-    case '--set-xmark':
-    case '--set-mark': {
-      const value = s.slice(vs, ve);
-      if (parseMarkMask(value) === null)
-        ctx.sink.add('iptables/bad-number', `Bad mark "${value}".`, start, end);
-      return;
-    }
-  }
+  check(ctx, module, s, vs, ve, start, end);
 }
+
+/**
+ * The check of one option: its first value is `s[vs, ve)` (`s` is the text itself unless the
+ * value was quoted), `module` the group or target it belongs to, `start`/`end` the option's span.
+ */
+type Check = (
+  ctx: RuleContext,
+  module: string,
+  s: string,
+  vs: number,
+  ve: number,
+  start: number,
+  end: number,
+) => void;
+
+const checkAddress: Check = (ctx, module, s, vs, ve, start, end) => {
+  if (module === '') checkAddresses(ctx, s, vs, ve, start, end);
+};
+
+const checkPort: Check = (ctx, _module, s, vs, ve, start, end) => {
+  if (parsePortRange(s, vs, ve) === null)
+    ctx.sink.add('iptables/bad-port', `Bad port "${s.slice(vs, ve)}".`, start, end);
+};
+
+const checkPortList: Check = (ctx, module, s, vs, ve, start, end) => {
+  const value = s.slice(vs, ve);
+  if (module === 'multiport' && parsePortList(value) === null) {
+    ctx.sink.add('iptables/bad-port', `Bad port list "${value}" (at most 15 ports).`, start, end);
+  }
+};
+
+const checkProbability: Check = (ctx, _module, s, vs, ve, start, end) => {
+  const value = s.slice(vs, ve);
+  if (Number.isNaN(parseProbability(value))) {
+    ctx.sink.add(
+      'iptables/bad-probability',
+      `--probability must be a number from 0 to 1, not "${value}".`,
+      start,
+      end,
+    );
+  }
+};
+
+const checkNumber: Check = (ctx, module, s, vs, ve, start, end) => {
+  if (module !== 'statistic' && module !== 'MARK' && module !== 'CONNMARK') return;
+  if (parseUint32(s, vs, ve) < 0)
+    ctx.sink.add('iptables/bad-number', `Bad number "${s.slice(vs, ve)}".`, start, end);
+};
+
+const checkNat: Check = (ctx, module, s, vs, ve, start, end) => {
+  if (module === 'DNAT' || module === 'SNAT') checkNatRange(ctx, s, vs, ve, s === ctx.text, start, end);
+};
+
+const checkToPorts: Check = (ctx, module, s, vs, ve, start, end) => {
+  if (module === 'MASQUERADE' || module === 'REDIRECT') {
+    if (!isPortPair(s, vs, ve))
+      ctx.sink.add('iptables/bad-port', `Bad port or port range "${s.slice(vs, ve)}".`, start, end);
+  }
+};
+
+const checkMark: Check = (ctx, _module, s, vs, ve, start, end) => {
+  const value = s.slice(vs, ve);
+  if (parseMarkMask(value) === null) ctx.sink.add('iptables/bad-number', `Bad mark "${value}".`, start, end);
+};
+
+/** The check of each option name that has one. */
+const CHECKS: ReadonlyMap<string, Check> = new Map([
+  ...['-s', '-d', '--source', '--src', '--destination', '--dst'].map((n) => [n, checkAddress] as const),
+  ...['--sport', '--dport', '--source-port', '--destination-port'].map((n) => [n, checkPort] as const),
+  ...['--dports', '--sports', '--ports', '--destination-ports', '--source-ports'].map(
+    (n) => [n, checkPortList] as const,
+  ),
+  ['--probability', checkProbability],
+  ...['--every', '--packet', '--and-mark', '--or-mark', '--xor-mark'].map((n) => [n, checkNumber] as const),
+  ...['--to-destination', '--to-source'].map((n) => [n, checkNat] as const),
+  ['--to-ports', checkToPorts],
+  ...['--mark', '--set-xmark', '--set-mark'].map((n) => [n, checkMark] as const),
+]);
 
 /** `-s a[,b…]`: iptables accepts a comma-separated list (one rule per address). */
 function checkAddresses(
@@ -186,31 +202,27 @@ function checkNatRange(
       portS = at + 1;
     }
   }
-  const spanOf = (a: number, b: number): [number, number] =>
-    inText ? [a, Math.max(a + 1, b)] : [start, end];
   if (ipE > ipS) {
     let dash = -1;
     for (let i = ipS; i < ipE; i++) if (s.charCodeAt(i) === 45 && dash < 0) dash = i;
     const ok = dash < 0 ? isIp(s, ipS, ipE) : isIp(s, ipS, dash) && isIp(s, dash + 1, ipE);
     if (!ok) {
-      const [a, b] = spanOf(ipS, ipE);
       ctx.sink.add(
         'iptables/bad-address',
         `Bad address "${s.slice(ipS, ipE)}" in "${s.slice(vs, ve)}".`,
-        a,
-        b,
+        inText ? ipS : start,
+        inText ? Math.max(ipS + 1, ipE) : end,
       );
     }
   } else if (portS < 0) {
     ctx.sink.add('iptables/bad-address', `"${s.slice(vs, ve)}" names no address or port.`, start, end);
   }
   if (portS >= 0 && !isPortPair(s, portS, ve)) {
-    const [a, b] = spanOf(portS, ve);
     ctx.sink.add(
       'iptables/bad-port',
       `Bad port or port range "${s.slice(portS, ve)}" in "${s.slice(vs, ve)}" (0-65535, low-high).`,
-      a,
-      b,
+      inText ? portS : start,
+      inText ? Math.max(portS + 1, ve) : end,
     );
   }
 }

@@ -7,6 +7,7 @@ import {
   TARGET_GOTO,
   TARGET_JUMP,
   TARGET_NONE,
+  targetNameSpan,
 } from '../iptables';
 import {
   BUILTIN_CHAINS,
@@ -125,7 +126,7 @@ function lowerTable(cx: LowerContext, t: TableNode): Table {
       scratch[j] = rule;
       const target = rule.target;
       if (target.kind === 'jump' && !cx.jumpKnown && !index.has(target.chain)) {
-        const at = ruleBody(node).target?.nameSpan ?? node.span;
+        const at = targetNameSpan(node);
         const ref = newChain(t.name, target.chain, false, null, 'referenced', span(at.start), node.line, []);
         index.add(ref);
         setChain(chains, target.chain, ref);
