@@ -2,5 +2,6 @@
 export { analyzeTexts } from '../core/analyze';
 export { parseIptablesSave } from '../core/iptables';
 export { parseKubectl } from '../core/kubectl';
-export { describeServices } from '../core/kubeproxy';
+export { describeServices, indexServiceGroups } from '../core/kubeproxy';
 export { simulate, trace } from '../core/trace';
+export { describePath } from '../core/view';

@@ -1,4 +1,5 @@
 import { readFile, writeFile } from 'node:fs/promises';
+import { asEditorReads } from './input';
 
 /** What a command may touch: injected so tests can run `main` in-process. */
 export interface CliIo {
@@ -7,6 +8,11 @@ export interface CliIo {
   /** Reads a UTF-8 file; `-` means standard input. Rejects when the file cannot be read. */
   readFile(path: string): Promise<string>;
   writeFile(path: string, text: string): Promise<void>;
+  /**
+   * True when stdout is a terminal: commands then print a readable summary instead of JSON
+   * (`--json` / `--text` force either). Absent = not a terminal (tests, pipes).
+   */
+  readonly isTerminal?: boolean;
 }
 
 /** Bad arguments, unknown command, unreadable input file: exit code 2, message on stderr. */
@@ -24,12 +30,16 @@ export const processIo: CliIo = {
   stderr: (text) => process.stderr.write(text),
   readFile: (path) => (path === '-' ? readStdin() : readFile(path, 'utf8')),
   writeFile: (path, text) => writeFile(path, text, 'utf8'),
+  isTerminal: process.stdout.isTTY === true,
 };
 
-/** Reads an input file, turning I/O failures into usage errors (exit 2). */
+/**
+ * Reads an input file as the app reads a dropped file or a paste (input.ts: no BOM, `\n` line
+ * ends), turning I/O failures into usage errors (exit 2).
+ */
 export async function readInput(io: CliIo, path: string): Promise<string> {
   try {
-    return await io.readFile(path);
+    return asEditorReads(await io.readFile(path));
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     throw new UsageError(`cannot read ${path}: ${reason}`);

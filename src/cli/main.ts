@@ -7,15 +7,18 @@ import { servicesCommand } from './commands/services';
 import { traceCommand } from './commands/trace';
 import { type CliIo, processIo, UsageError } from './io';
 
-/** The CLI's commands (`npm run --silent cli -- <command> …`). */
+/** The CLI's commands (`npx kube-proxy-explorer <command> …`, `npm run --silent cli -- <command> …`). */
 export const COMMANDS: readonly Command[] = [parseCommand, servicesCommand, traceCommand, genCommand];
 
-const HELP = `Usage: cli <command> [options]   (npm run --silent cli -- <command> …)
+const HELP = `Usage: cli <command> [options]
+       (npx kube-proxy-explorer <command> …; in a checkout also npm run --silent cli -- <command> …)
 
 Commands:
 ${COMMANDS.map((c) => `  ${c.name.padEnd(10)}${c.summary}`).join('\n')}
 
-Run \`cli <command> --help\` for a command's options. Files are read as UTF-8; "-" reads stdin.
+Run \`cli <command> --help\` for a command's options. Files are read as UTF-8 (a BOM is dropped;
+CRLF and CR line ends read as LF, as in the app's editor); "-" reads stdin.
+JSON when stdout is a pipe or a file, a readable summary at a terminal (--json / --text force either).
 Exit codes: 0 ok, 1 the input has error diagnostics (JSON still printed), 2 usage error.
 `;
 
