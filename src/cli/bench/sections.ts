@@ -1,5 +1,6 @@
 import { iptablesRestoreSection } from './iptablesRestore';
 import { parseModelSection } from './parseModel';
+import { startupSection } from './startup';
 import { traceSection } from './trace';
 import type { BenchSection } from './types';
 
@@ -7,4 +8,9 @@ import type { BenchSection } from './types';
  * The sections `npm run bench` runs, in order. To add figures, write a `BenchSection` in its own
  * file here and append it.
  */
-export const SECTIONS: readonly BenchSection[] = [parseModelSection, traceSection, iptablesRestoreSection];
+export const SECTIONS: readonly BenchSection[] = [
+  parseModelSection,
+  traceSection,
+  iptablesRestoreSection,
+  startupSection,
+];

@@ -1,6 +1,6 @@
+import { parseIptablesSave } from '../../core/iptables';
 import type { Command } from '../args';
 import { parseCommandArgs, positional } from '../args';
-import { parseIptablesSave } from '../core';
 import { readInput } from '../io';
 import { cliDiagnostics } from '../json';
 import { OUTPUT_HELP, OUTPUT_OPTIONS, outputMode, printOutput } from '../output';
@@ -20,7 +20,6 @@ Exit: 0 without error diagnostics, 1 with errors (JSON still printed), 2 for usa
 /** `cli parse <file>`: the document's tables and chains with rule counts, and the diagnostics. */
 export const parseCommand: Command = {
   name: 'parse',
-  summary: 'parse an iptables-save dump and list its tables, chains and diagnostics',
   help: HELP,
   async run(args, io) {
     const { values, positionals } = parseCommandArgs(args, OUTPUT_OPTIONS);

@@ -1,9 +1,11 @@
+import { analyzeTexts } from '../../core/analyze';
 import type { KubectlData } from '../../core/kubectl';
+import { parseKubectl } from '../../core/kubectl';
 import type { KubeProxyModel } from '../../core/kubeproxy';
+import { describeServices } from '../../core/kubeproxy';
 import type { Diagnostic } from '../../core/text';
 import type { Command } from '../args';
 import { parseCommandArgs, positional } from '../args';
-import { analyzeTexts, describeServices, parseKubectl } from '../core';
 import { readInput } from '../io';
 import { cliDiagnostics } from '../json';
 import { OUTPUT_HELP, OUTPUT_OPTIONS, outputMode, printOutput } from '../output';
@@ -22,7 +24,6 @@ Exit: 0 without error diagnostics, 1 with errors, 2 for usage errors.
 /** `cli services <kubectl> [--iptables dump]`: describeServices over kubectl (and the dump's model). */
 export const servicesCommand: Command = {
   name: 'services',
-  summary: 'describe the Services of kubectl output (with --iptables: their chains)',
   help: HELP,
   async run(args, io) {
     const { values, positionals } = parseCommandArgs(args, {

@@ -1,8 +1,9 @@
+import { analyzeTexts } from '../../core/analyze';
 import type { Diagnostic } from '../../core/text';
 import type { L4Protocol, Origin, Packet, TraceEnv } from '../../core/trace';
+import { simulate, trace } from '../../core/trace';
 import type { Command } from '../args';
 import { intOption, parseCommandArgs, positional } from '../args';
-import { analyzeTexts, simulate, trace } from '../core';
 import { readInput, UsageError } from '../io';
 import { cliDiagnostics } from '../json';
 import { OUTPUT_HELP, OUTPUT_OPTIONS, outputMode, printOutput } from '../output';
@@ -42,7 +43,6 @@ function required(value: string | undefined, name: string): string {
 /** `cli trace …`: every outcome of a packet, and optionally a seeded simulation of K connections. */
 export const traceCommand: Command = {
   name: 'trace',
-  summary: 'send a packet through a dump and print its outcomes (and a sampled simulation)',
   help: HELP,
   async run(args, io) {
     const { values, positionals } = parseCommandArgs(args, {

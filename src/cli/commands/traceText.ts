@@ -1,6 +1,7 @@
+import { indexServiceGroups } from '../../core/kubeproxy';
 import type { Ruleset } from '../../core/ruleset';
 import type { Packet, TraceResult } from '../../core/trace';
-import { describePath, indexServiceGroups } from '../core';
+import { describePath } from '../../core/view';
 import type { CliDiagnostic } from '../json';
 import { formatTrace } from '../text/traceText';
 
