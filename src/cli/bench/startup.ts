@@ -63,9 +63,9 @@ function wholeDump(ctx: BenchContext, time: (args: readonly string[], n: number)
       ? '(no iptables-restore figure)'
       : `${(ms / restore).toFixed(2)}× iptables-restore --test (target ≤ ${target})`;
   const parse = time([BIN, 'parse', ctx.file], ctx.runs);
-  ctx.log(`cli parse (bench dump) ${fmtMs(parse)}   ${ratio(parse, '0.25×')}`);
+  ctx.log(`cli parse (the dump)  ${fmtMs(parse)}   ${ratio(parse, '0.25×')}`);
   if (packet === null) {
-    ctx.log('cli trace (bench dump) skipped (no ClusterIP rule in KUBE-SERVICES)');
+    ctx.log('cli trace (1 packet)  skipped (no ClusterIP rule in KUBE-SERVICES)');
     return;
   }
   const args = ['trace', ctx.file, '--from', 'pod', '--src', '10.0.0.2', '--dst', packet.ip];
