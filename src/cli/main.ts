@@ -89,6 +89,12 @@ function isEntryPoint(): boolean {
 }
 
 if (isEntryPoint()) {
+  // `… | head`: the reader has gone; stop quietly, as tools killed by SIGPIPE do, instead of an
+  // unhandled EPIPE stack trace.
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE') throw error;
+    process.exit(process.exitCode ?? 0);
+  });
   main(process.argv.slice(2)).then((code) => {
     process.exitCode = code;
   });

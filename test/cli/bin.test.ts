@@ -79,4 +79,13 @@ describe('the built bin', () => {
     expect(usage.stderr).toContain('unknown command');
     expect(run(['gen', '--services', '3', '--seed', '1']).stdout).toMatch(/^-A KUBE-SERVICES /m);
   });
+
+  it('stops quietly when the reader of its output goes away (`| head`)', () => {
+    // A 300-Service dump is megabytes: far more than a pipe buffer, so writes hit the closed pipe.
+    const piped = spawnSync('sh', ['-c', `"${bin}" gen --services 300 --seed 1 | head -c 1`], {
+      encoding: 'utf8',
+    });
+    expect(piped.stdout).toBe('#');
+    expect(piped.stderr).toBe('');
+  });
 });
