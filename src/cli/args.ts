@@ -38,10 +38,12 @@ export function intOption(
   return n;
 }
 
-/** One command of the CLI. `run` returns the exit code; usage errors are thrown as UsageError. */
+/**
+ * One command of the CLI (its name and summary are listed in main.ts, which loads the module).
+ * `run` returns the exit code; usage errors are thrown as UsageError.
+ */
 export interface Command {
   readonly name: string;
-  readonly summary: string;
   readonly help: string;
   run(args: readonly string[], io: import('./io').CliIo): Promise<number>;
 }

@@ -1,21 +1,52 @@
 import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Command } from './args';
-import { genCommand } from './commands/gen';
-import { parseCommand } from './commands/parse';
-import { servicesCommand } from './commands/services';
-import { traceCommand } from './commands/trace';
 import { type CliIo, processIo, UsageError } from './io';
 
-/** The CLI's commands (`npm run --silent cli -- <command> …`). */
-export const COMMANDS: readonly Command[] = [parseCommand, servicesCommand, traceCommand, genCommand];
+/**
+ * A command's name and summary; its module is loaded only when it runs, so `cli parse` compiles
+ * the iptables reader and not the tracer, the kubectl readers or the generator (Node compiles
+ * every byte it imports: a 3 kB parse is mostly start-up).
+ */
+export interface CommandEntry {
+  readonly name: string;
+  readonly summary: string;
+  load(): Promise<Command>;
+}
 
-const HELP = `Usage: cli <command> [options]   (npm run --silent cli -- <command> …)
+/** The CLI's commands (`npx kube-proxy-explorer <command> …`, `npm run --silent cli -- <command> …`). */
+export const COMMANDS: readonly CommandEntry[] = [
+  {
+    name: 'parse',
+    summary: 'parse an iptables-save dump and list its tables, chains and diagnostics',
+    load: async () => (await import('./commands/parse')).parseCommand,
+  },
+  {
+    name: 'services',
+    summary: 'describe the Services of kubectl output (with --iptables: their chains)',
+    load: async () => (await import('./commands/services')).servicesCommand,
+  },
+  {
+    name: 'trace',
+    summary: 'send a packet through a dump and print its outcomes (and a sampled simulation)',
+    load: async () => (await import('./commands/trace')).traceCommand,
+  },
+  {
+    name: 'gen',
+    summary: 'generate a kube-proxy dump (and kubectl output) for a seeded random cluster',
+    load: async () => (await import('./commands/gen')).genCommand,
+  },
+];
+
+const HELP = `Usage: cli <command> [options]
+       (npx kube-proxy-explorer <command> …; in a checkout also npm run --silent cli -- <command> …)
 
 Commands:
 ${COMMANDS.map((c) => `  ${c.name.padEnd(10)}${c.summary}`).join('\n')}
 
-Run \`cli <command> --help\` for a command's options. Files are read as UTF-8; "-" reads stdin.
+Run \`cli <command> --help\` for a command's options. Files are read as UTF-8 (a BOM is dropped;
+CRLF and CR line ends read as LF, as in the app's editor); "-" reads stdin.
+JSON when stdout is a pipe or a file, a readable summary at a terminal (--json / --text force either).
 Exit codes: 0 ok, 1 the input has error diagnostics (JSON still printed), 2 usage error.
 `;
 
@@ -32,7 +63,7 @@ export async function main(argv: readonly string[], io: CliIo = processIo): Prom
   const command = COMMANDS.find((c) => c.name === name);
   try {
     if (!command) throw new UsageError(`unknown command "${name}"`);
-    return await command.run(rest, io);
+    return await (await command.load()).run(rest, io);
   } catch (error) {
     if (error instanceof UsageError) {
       io.stderr(
@@ -58,6 +89,12 @@ function isEntryPoint(): boolean {
 }
 
 if (isEntryPoint()) {
+  // `… | head`: the reader has gone; stop quietly, as tools killed by SIGPIPE do, instead of an
+  // unhandled EPIPE stack trace.
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE') throw error;
+    process.exit(process.exitCode ?? 0);
+  });
   main(process.argv.slice(2)).then((code) => {
     process.exitCode = code;
   });

@@ -10,8 +10,11 @@ export interface Run {
   readonly files: Map<string, string>;
 }
 
-/** Runs `main` with captured output; `stdin` answers `-`, real files are read from disk. */
-export async function runCli(argv: readonly string[], stdin = ''): Promise<Run> {
+/**
+ * Runs `main` with captured output; `stdin` answers `-`, real files are read from disk.
+ * `terminal` makes stdout look like a terminal (text mode); by default it is a pipe (JSON).
+ */
+export async function runCli(argv: readonly string[], stdin = '', terminal = false): Promise<Run> {
   let stdout = '';
   let stderr = '';
   const files = new Map<string, string>();
@@ -26,6 +29,7 @@ export async function runCli(argv: readonly string[], stdin = ''): Promise<Run> 
     writeFile: async (path, text) => {
       files.set(path, text);
     },
+    isTerminal: terminal,
   };
   const code = await main(argv, io);
   return { code, stdout, stderr, files };

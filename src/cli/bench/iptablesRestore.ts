@@ -1,6 +1,14 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { type BenchSection, fmtMs, median } from './types';
+import { type BenchContext, type BenchSection, fmtMs, median } from './types';
+
+/** The median each bench run measured (read by later sections to print ratios). */
+const medians = new WeakMap<BenchContext, number>();
+
+/** The `iptables-restore --test` median of this bench run, or null when it was skipped or failed. */
+export function restoreMedian(ctx: BenchContext): number | null {
+  return medians.get(ctx) ?? null;
+}
 
 const CANDIDATES = ['/usr/sbin/iptables-restore', '/sbin/iptables-restore', '/usr/bin/iptables-restore'];
 
@@ -33,6 +41,7 @@ export const iptablesRestoreSection: BenchSection = {
         return;
       }
     }
+    medians.set(ctx, median(times));
     const version = spawnSync(binary, ['--version'], { encoding: 'utf8' }).stdout.trim();
     ctx.log(`iptables-restore --test ${fmtMs(median(times))}   (${version})`);
   },

@@ -1,6 +1,7 @@
 import { iptablesRestoreSection } from './iptablesRestore';
 import { longRuleSection } from './longRule';
 import { parseModelSection } from './parseModel';
+import { startupSection } from './startup';
 import { traceSection } from './trace';
 import type { BenchSection } from './types';
 
@@ -13,4 +14,5 @@ export const SECTIONS: readonly BenchSection[] = [
   traceSection,
   iptablesRestoreSection,
   longRuleSection,
+  startupSection,
 ];

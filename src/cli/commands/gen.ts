@@ -19,7 +19,6 @@ node) or restore-input (what kube-proxy feeds iptables-restore). --kubectl also 
 /** `cli gen`: random cluster → dump on stdout (and kubectl files). */
 export const genCommand: Command = {
   name: 'gen',
-  summary: 'generate a kube-proxy dump (and kubectl output) for a seeded random cluster',
   help: HELP,
   async run(args, io) {
     const { values, positionals } = parseCommandArgs(args, {

@@ -1,29 +1,33 @@
+import { parseIptablesSave } from '../../core/iptables';
 import type { Command } from '../args';
 import { parseCommandArgs, positional } from '../args';
-import { parseIptablesSave } from '../core';
 import { readInput } from '../io';
-import { cliDiagnostics, printResult } from '../json';
+import { cliDiagnostics } from '../json';
+import { OUTPUT_HELP, OUTPUT_OPTIONS, outputMode, printOutput } from '../output';
+import { formatParse } from '../text/parseText';
 
-const HELP = `Usage: cli parse <iptables-save file | ->
+const HELP = `Usage: cli parse <iptables-save file | -> [--json | --text]
 
 Parses an iptables-save (or iptables-restore input) text and prints JSON:
   { "tables": [{ "name", "chains": [{ "name", "policy", "rules" }] }], "rules": N,
     "diagnostics": [{ "severity", "code", "source", "line", "column", "message" }] }
 "policy" is null for user-defined chains; "rules" per chain is its rule count.
+At a terminal: a table of tables, chains and rule counts, and the diagnostics at file:line:col.
+${OUTPUT_HELP}
 Exit: 0 without error diagnostics, 1 with errors (JSON still printed), 2 for usage errors.
 `;
 
 /** `cli parse <file>`: the document's tables and chains with rule counts, and the diagnostics. */
 export const parseCommand: Command = {
   name: 'parse',
-  summary: 'parse an iptables-save dump and list its tables, chains and diagnostics',
   help: HELP,
   async run(args, io) {
-    const { values, positionals } = parseCommandArgs(args, {});
+    const { values, positionals } = parseCommandArgs(args, OUTPUT_OPTIONS);
     if (values.help) {
       io.stdout(HELP);
       return 0;
     }
+    const mode = outputMode(values, io);
     const file = positional(positionals, 0, 'iptables-save file');
     const text = await readInput(io, file);
     const { result, diagnostics } = parseIptablesSave(text);
@@ -43,6 +47,6 @@ export const parseCommand: Command = {
       return { name: table.name, chains };
     });
     const json = { tables, rules: total, diagnostics: cliDiagnostics(diagnostics, { iptables: text }) };
-    return printResult(io.stdout, json, diagnostics);
+    return printOutput(io, mode, json, diagnostics, () => formatParse(json, { iptables: file }));
   },
 };

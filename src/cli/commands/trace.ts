@@ -1,14 +1,17 @@
+import { analyzeTexts } from '../../core/analyze';
 import type { Diagnostic } from '../../core/text';
 import type { L4Protocol, Origin, Packet, TraceEnv } from '../../core/trace';
+import { simulate, trace } from '../../core/trace';
 import type { Command } from '../args';
 import { intOption, parseCommandArgs, positional } from '../args';
-import { analyzeTexts, simulate, trace } from '../core';
 import { readInput, UsageError } from '../io';
-import { cliDiagnostics, printResult } from '../json';
+import { cliDiagnostics } from '../json';
+import { OUTPUT_HELP, OUTPUT_OPTIONS, outputMode, printOutput } from '../output';
+import { traceText } from './traceText';
 
 const HELP = `Usage: cli trace <iptables-save file | -> --from pod|host|external --src IP --dst IP --dport N
                  [--sport N] [--proto tcp|udp|sctp|icmp] [--node-ip IP]... [--in-if NAME] [--out-if NAME]
-                 [--connections K --seed S]
+                 [--connections K --seed S] [--json | --text]
 
 Traces the first packet of a connection through the dump and prints JSON:
   { "outcomes": [ … ], "assumptions": [ … ], "diagnostics": [ … ] }
@@ -16,6 +19,8 @@ With --connections, also samples K connections with the seeded PRNG and adds
   "connections": [{ "dnat", "masquerade", "verdict", "path" }], "endpointCounts": { "ip:port" | "<none>": n }.
 --node-ip (repeatable) lists the node's own addresses (addrtype LOCAL).
 --proto icmp sends an echo request: it has no ports (--dport and --sport are not taken).
+At a terminal: each outcome with its probability, verdict and DNAT, and its path in words.
+${OUTPUT_HELP}
 Exit: 0 without error diagnostics, 1 with errors, 2 for usage errors.
 `;
 
@@ -38,7 +43,6 @@ function required(value: string | undefined, name: string): string {
 /** `cli trace …`: every outcome of a packet, and optionally a seeded simulation of K connections. */
 export const traceCommand: Command = {
   name: 'trace',
-  summary: 'send a packet through a dump and print its outcomes (and a sampled simulation)',
   help: HELP,
   async run(args, io) {
     const { values, positionals } = parseCommandArgs(args, {
@@ -53,11 +57,13 @@ export const traceCommand: Command = {
       'out-if': { type: 'string' },
       connections: { type: 'string' },
       seed: { type: 'string' },
+      ...OUTPUT_OPTIONS,
     });
     if (values.help) {
       io.stdout(HELP);
       return 0;
     }
+    const mode = outputMode(values, io);
     const file = positional(positionals, 0, 'iptables-save file');
     const v = values as Record<string, string | string[] | boolean | undefined>;
     const proto = oneOf((v.proto as string | undefined) ?? 'tcp', PROTOCOLS, 'proto');
@@ -86,8 +92,9 @@ export const traceCommand: Command = {
     const traced = trace(ruleset, packet, env);
     const diagnostics: Diagnostic[] = [...read.iptables, ...traced.diagnostics];
     const json: Record<string, unknown> = { outcomes: traced.outcomes };
-    if (connections !== undefined) {
-      const sim = simulate(ruleset, packet, env, { connections, seed: seed ?? 1 });
+    const sim =
+      connections === undefined ? null : simulate(ruleset, packet, env, { connections, seed: seed ?? 1 });
+    if (sim !== null) {
       json.connections = sim.connections.map((c) => ({
         dnat: c.dnat,
         masquerade: c.masquerade,
@@ -97,7 +104,10 @@ export const traceCommand: Command = {
       json.endpointCounts = sim.endpointCounts;
     }
     json.assumptions = traced.assumptions;
-    json.diagnostics = cliDiagnostics(diagnostics, { iptables: text });
-    return printResult(io.stdout, json, diagnostics);
+    const printed = cliDiagnostics(diagnostics, { iptables: text });
+    json.diagnostics = printed;
+    return printOutput(io, mode, json, diagnostics, () =>
+      traceText({ ruleset, packet, traced, endpointCounts: sim?.endpointCounts, diagnostics: printed }, file),
+    );
   },
 };

@@ -1,0 +1,41 @@
+import { indexServiceGroups } from '../../core/kubeproxy';
+import type { Ruleset } from '../../core/ruleset';
+import type { Packet, TraceResult } from '../../core/trace';
+import { describePath } from '../../core/view';
+import type { CliDiagnostic } from '../json';
+import { formatTrace } from '../text/traceText';
+
+export interface TraceTextInput {
+  readonly ruleset: Ruleset;
+  readonly packet: Packet;
+  readonly traced: TraceResult;
+  readonly endpointCounts: Readonly<Record<string, number>> | undefined;
+  readonly diagnostics: readonly CliDiagnostic[];
+}
+
+/**
+ * The terminal view of `cli trace`: each outcome's path in the words the app's path list shows
+ * (core/view describePath), with the Service each KUBE-SVC/SEP chain belongs to. The Service
+ * groups are indexed only here, for people at a terminal: the JSON path does not pay for them.
+ */
+export function traceText(t: TraceTextInput, file: string): string {
+  const labels = new Map<string, string>();
+  for (const g of indexServiceGroups(t.ruleset, null)) {
+    if (g.label) for (const c of g.chains) labels.set(c, g.label);
+  }
+  const serviceOf = (chain: string) => labels.get(chain) ?? null;
+  const outcomes = t.traced.outcomes.map((outcome) => ({
+    outcome,
+    steps: describePath(t.ruleset, t.packet, outcome, serviceOf),
+  }));
+  return formatTrace(
+    {
+      packet: t.packet,
+      outcomes,
+      assumptions: t.traced.assumptions,
+      endpointCounts: t.endpointCounts,
+      diagnostics: t.diagnostics,
+    },
+    { iptables: file },
+  );
+}

@@ -1,6 +1,0 @@
-// The core entry points the CLI runs (one place, so the commands import nothing else from core).
-export { analyzeTexts } from '../core/analyze';
-export { parseIptablesSave } from '../core/iptables';
-export { parseKubectl } from '../core/kubectl';
-export { describeServices } from '../core/kubeproxy';
-export { simulate, trace } from '../core/trace';
