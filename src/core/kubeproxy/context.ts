@@ -1,9 +1,9 @@
 import type { TableName } from '../iptables';
 import type { Chain, ChainId, Rule, RuleId, Ruleset, Table } from '../ruleset';
+import { chainHash, chainRole, isKubeChain } from './chainNames';
 import type { KubeComment, KubeCommentReader } from './comments';
 import { portProtoHash } from './hash';
 import type { HashCheck, KubeChainRole, KubeJump, OwnerSource, ServicePortName } from './kubeTypes';
-import { chainHash, chainRole, isKubeChain } from './ruleFacts';
 
 /**
  * What the analysis knows about one chain name of a table: a chain of the Ruleset, or a `KUBE-*`

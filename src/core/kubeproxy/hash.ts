@@ -118,3 +118,10 @@ export function servicePortNameString(
 export function endpointString(ip: string, port: number): string {
   return ip.includes(':') ? `[${ip}]:${port}` : `${ip}:${port}`;
 }
+
+/** The address of an `endpointString` (`[fd00::1]:80` → `fd00::1`, `10.0.0.1:80` → `10.0.0.1`). */
+export function endpointHost(endpoint: string): string {
+  return endpoint.startsWith('[')
+    ? endpoint.slice(1, endpoint.indexOf(']'))
+    : (endpoint.split(':')[0] as string);
+}

@@ -1,6 +1,14 @@
-export type { ServiceChainKind } from './hash';
+export {
+  chainMark,
+  chainRole,
+  isMarkChain,
+  isPolicyRole,
+  isServicePortRole,
+  KUBE_CHAIN,
+} from './chainNames';
 export {
   base32Encode,
+  endpointHost,
   endpointString,
   portProtoHash,
   SERVICE_CHAIN_PREFIX,
@@ -9,7 +17,14 @@ export {
   servicePortNameString,
 } from './hash';
 export { analyzeKubeProxy } from './kube';
-export type { KubeProxyModel, KubeServicePort, PolicyChain, ServicePortName } from './kubeTypes';
-export type { ServiceGroup, ServiceTarget } from './serviceGroups';
+export type {
+  KubeChainRole,
+  KubeProxyModel,
+  KubeServicePort,
+  PolicyChain,
+  ServicePortName,
+} from './kubeTypes';
+export { dnatEndpoint } from './ruleFacts';
+export type { ServiceGroup, ServiceTarget } from './serviceGroup';
 export { findServiceGroups, indexServiceGroups } from './serviceGroups';
 export { describeServices } from './services';

@@ -1,9 +1,10 @@
 import type { TableName } from '../iptables';
+import { chainMark } from '../kubeproxy';
 import type { Chain, Rule, Ruleset } from '../ruleset';
 import { ruleLabel } from './labels';
 import { pathKey } from './path';
 import { assignColumns } from './pathColumns';
-import { classifyChain, MARK_CHAINS } from './roles';
+import { classifyChain } from './roles';
 import { hookSegments } from './route';
 import { ruleFrom } from './ruleLookup';
 import {
@@ -44,7 +45,8 @@ export function chainBadges(chain: Chain): Pick<GraphNode, 'marks' | 'verdicts'>
   const verdicts = new Set<string>();
   for (const rule of chain.rules) {
     const t = rule.target;
-    if (t.kind === 'jump' && MARK_CHAINS[t.chain]) marks.add(MARK_CHAINS[t.chain]!);
+    const mark = t.kind === 'jump' ? chainMark(t.chain) : null;
+    if (mark) marks.add(mark);
     else if (t.kind === 'other' ? t.terminal : TERMINAL.has(t.kind))
       verdicts.add(t.kind === 'other' ? t.name : t.kind);
   }
@@ -108,7 +110,7 @@ export function drawPath(
     base = false,
   ): GraphNodeId | null => {
     const chain = ruleset.tables[table]?.chains[name];
-    if (!chain || MARK_CHAINS[name]) return null;
+    if (!chain || chainMark(name)) return null;
     if (!nodes.has(chain.id)) {
       if (!base && added >= MAX_PATH_NODES) {
         undrawn.add(chain.id);
@@ -245,9 +247,8 @@ export function drawPath(
     if (overview.has(id) || !n.table || !n.chain) continue;
     const chain = ruleset.tables[n.table]?.chains[n.chain];
     const hidden =
-      chain?.rules.filter(
-        (r) => r.target.kind === 'jump' && !MARK_CHAINS[r.target.chain] && !edgeIds.has(r.id),
-      ).length ?? 0;
+      chain?.rules.filter((r) => r.target.kind === 'jump' && !chainMark(r.target.chain) && !edgeIds.has(r.id))
+        .length ?? 0;
     if (hidden > 0) nodes.set(id, { ...n, hiddenEdges: hidden });
   }
   return { key: pathKey(steps), places, undrawn: undrawn.size };

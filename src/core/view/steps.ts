@@ -1,7 +1,8 @@
+import { chainMark, dnatEndpoint, isMarkChain } from '../kubeproxy';
 import type { Match, Rule } from '../ruleset';
 import type { Outcome, Packet, PathStep } from '../trace';
 import { type Lang, type MessageId, message } from '../trace';
-import { dnatEndpoint, formatProbability } from './labels';
+import { formatProbability } from './labels';
 import { type RuleSource, ruleFrom } from './ruleLookup';
 
 /**
@@ -144,10 +145,9 @@ function actionWords(
     case 'goto': {
       const owner = serviceOf(t);
       const go = step.verdict === 'jump';
-      if (t === 'KUBE-MARK-MASQ')
-        return say(go ? 'step.jump-mark-masq' : 'step.goto-mark-masq', { chain: t });
-      if (t === 'KUBE-MARK-DROP')
-        return say(go ? 'step.jump-mark-drop' : 'step.goto-mark-drop', { chain: t });
+      const mark = chainMark(t);
+      if (mark === 'masquerade') return say(go ? 'step.jump-mark-masq' : 'step.goto-mark-masq', { chain: t });
+      if (mark === 'drop') return say(go ? 'step.jump-mark-drop' : 'step.goto-mark-drop', { chain: t });
       return say(go ? 'step.jump' : 'step.goto', {
         chain: t,
         owner: owner ? say('step.owner', { owner }) : '',
@@ -209,7 +209,7 @@ export function describePath(
       tone = step.verdict === 'DROP' ? 'drop' : 'reject';
     else if (step.verdict === 'ACCEPT') tone = 'accept';
     else if (step.verdict === 'jump' || step.verdict === 'goto')
-      tone = step.target.startsWith('KUBE-MARK-') ? 'mark' : 'jump';
+      tone = isMarkChain(step.target) ? 'mark' : 'jump';
     return { index, step, words, src, dst, changed, tone };
   });
 }
