@@ -52,6 +52,22 @@ COMMIT
     expect(groups.filter((g) => g.service === 'ns4/svc4')).toHaveLength(1);
   });
 
+  it('falls back to the owner of a KUBE-SEP when the group’s own chains have none', () => {
+    const ruleset = loadRuleset(`*nat
+:KUBE-SVC-BBBBBBBBBBBBBBBB - [0:0]
+:KUBE-SEP-AAAAAAAAAAAAAAAA - [0:0]
+-A KUBE-SVC-BBBBBBBBBBBBBBBB -j KUBE-SEP-AAAAAAAAAAAAAAAA
+-A KUBE-SEP-AAAAAAAAAAAAAAAA -m comment --comment "ns/x:p" -p tcp -m tcp -j DNAT --to-destination 10.244.0.9:80
+COMMIT
+`);
+    const owners = ownerOf(ruleset);
+    expect([owners.get('KUBE-SVC-BBBBBBBBBBBBBBBB'), owners.get('KUBE-SEP-AAAAAAAAAAAAAAAA')]).toEqual([
+      null,
+      'ns/x:p',
+    ]);
+    expect(indexServiceGroups(ruleset)[0]).toMatchObject({ key: 'BBBBBBBBBBBBBBBB', label: 'ns/x:p' });
+  });
+
   it('reuses a model the caller already has', () => {
     const ruleset = loadRuleset(readFixture('iptables/k8s-overall-rules.iptables-save.txt'));
     const model = analyzeKubeProxy(ruleset).result;

@@ -1,9 +1,9 @@
 import type { KubectlData } from '../kubectl';
 import type { Chain, Match, Rule, Ruleset } from '../ruleset';
-import { chainRole, servicePortHash } from './chainNames';
+import { chainRole, isServicePortRole, KUBE_CHAIN, servicePortHash } from './chainNames';
 import { KubeCommentReader } from './comments';
 import { analyzeKubeProxy } from './kube';
-import type { KubeProxyModel, ServicePortName } from './kubeTypes';
+import type { KubeChain, KubeProxyModel, ServicePortName } from './kubeTypes';
 import { dnatEndpoint, jumpTarget } from './ruleFacts';
 import {
   groupLabel,
@@ -61,7 +61,11 @@ export function targetOf(
   if (chainRole(rule.chain) === 'nodeports') return { kind: 'nodePort', ip: null, ...base };
   const dst = rule.matches.find((m) => m.kind === 'addr' && m.dir === 'dst' && !m.negated);
   if (dst?.kind !== 'addr') return null;
-  const said = rule.comment === null ? undefined : comments.read(rule.comment)?.kind;
+  // Only an external or load-balancer IP comment changes the kind; the reader decides, the
+  // substring test only spares it the ~10^4 cluster-IP comments of a large dump.
+  const c = rule.comment;
+  const maybe = c !== null && (c.includes('external IP') || c.includes('loadbalancer IP'));
+  const said = maybe ? comments.read(c)?.kind : undefined;
   const kind = (said !== undefined && KIND_BY_COMMENT[said]) || 'clusterIP';
   return { kind, ip: dst.cidr.address, ...base };
 }
@@ -86,31 +90,60 @@ export function indexServiceGroups(
   return groups;
 }
 
-/** Chain name → the Service port the model says owns that nat chain, a hash-checked owner first. */
-function natOwners(model: KubeProxyModel): Map<string, { name: ServicePortName; matched: boolean }> {
-  const names = new Map(model.servicePorts.map((p) => [p.name.key, p.name]));
-  const out = new Map<string, { name: ServicePortName; matched: boolean }>();
+/**
+ * The Service port of each group (by key), as the model owns its chains: the first of the group's
+ * chains (its KUBE-SVC/SVL/EXT/FW/XLB in dump order, then its KUBE-SEPs) whose owner's hash checks,
+ * else the first owned one. One pass over the model's chains; the KUBE-SEPs are looked at only for
+ * groups whose own chains gave no hash-checked owner.
+ */
+function groupOwners(
+  drafts: ReadonlyMap<string, Draft>,
+  model: KubeProxyModel,
+): Map<string, ServicePortName> {
+  const best = new Map<string, KubeChain>();
   for (const c of model.chains) {
-    if (c.table !== 'nat' || c.owner === null) continue;
-    const name = names.get(c.owner);
-    if (name) out.set(c.name, { name, matched: c.hashCheck === 'match' });
+    if (c.table !== 'nat' || c.owner === null || c.hash === null || !isServicePortRole(c.role)) continue;
+    if (drafts.get(c.hash)?.chains.has(c.name) !== true) continue;
+    const b = best.get(c.hash);
+    if (b === undefined || (b.hashCheck !== 'match' && c.hashCheck === 'match')) best.set(c.hash, c);
+  }
+  const needy: Draft[] = [];
+  const seps = new Set<string>();
+  for (const d of drafts.values()) {
+    if (best.get(d.key)?.hashCheck === 'match') continue;
+    let any = false;
+    for (const c of d.chains) {
+      if (chainRole(c) !== 'sep') continue;
+      seps.add(c);
+      any = true;
+    }
+    if (any) needy.push(d);
+  }
+  if (needy.length > 0) {
+    const sepOwner = new Map<string, KubeChain>();
+    for (const c of model.chains)
+      if (c.table === 'nat' && c.owner !== null && c.role === 'sep' && seps.has(c.name))
+        sepOwner.set(c.name, c);
+    for (const d of needy) {
+      for (const c of d.chains) {
+        const k = sepOwner.get(c);
+        if (k === undefined) continue;
+        const b = best.get(d.key);
+        if (k.hashCheck === 'match') {
+          best.set(d.key, k);
+          break;
+        }
+        if (b === undefined) best.set(d.key, k);
+      }
+    }
+  }
+  const names = new Map(model.servicePorts.map((p) => [p.name.key, p.name]));
+  const out = new Map<string, ServicePortName>();
+  for (const [key, c] of best) {
+    const name = names.get(c.owner as string);
+    if (name) out.set(key, name);
   }
   return out;
-}
-
-/** The Service port of a group: the first of its chains' owners whose hash checks, else the first. */
-function groupOwner(
-  chains: Iterable<string>,
-  owners: ReadonlyMap<string, { name: ServicePortName; matched: boolean }>,
-): ServicePortName | null {
-  let first: ServicePortName | null = null;
-  for (const c of chains) {
-    const o = owners.get(c);
-    if (!o) continue;
-    if (o.matched) return o.name;
-    first ??= o.name;
-  }
-  return first;
 }
 
 function natServiceGroups(
@@ -137,8 +170,8 @@ function natServiceGroups(
     const ownKey = servicePortHash(name);
     // Only entry chains and a Service port's own chains say anything here (KUBE-SEP chains, half
     // the rules of a dump, are read below for their DNAT only).
-    const role = chainRole(name);
-    const entry = role === 'services' || role === 'nodeports' || role === 'external-services';
+    const entry =
+      name === KUBE_CHAIN.services || name === KUBE_CHAIN.nodeports || name === KUBE_CHAIN.externalServices;
     if (!ownKey && !entry) continue;
     const chain = nat.chains[name] as Chain;
     for (const rule of chain.rules) {
@@ -153,7 +186,7 @@ function natServiceGroups(
       if (ownKey && to !== null && chainRole(to) === 'sep') draftOf(ownKey).chains.add(to);
     }
   }
-  const owners = natOwners(model);
+  const owners = groupOwners(drafts, model);
   const groups: ServiceGroup[] = [];
   for (const d of drafts.values()) {
     for (const c of d.chains) {
@@ -163,7 +196,7 @@ function natServiceGroups(
         if (ep) d.endpoints.add(ep);
       }
     }
-    const owner = groupOwner(d.chains, owners);
+    const owner = owners.get(d.key) ?? null;
     groups.push({
       key: d.key,
       label: owner ? groupLabel(owner, d.targets) : null,
