@@ -109,7 +109,8 @@ export function analyzeTexts(input: AnalyzeInput): Analysis {
     t4 = now();
     if (until === 'groups') {
       try {
-        groups = indexServiceGroups(ruleset, kubectl);
+        // Groups are a view of the model: the Service port of each group is the model's owner.
+        groups = indexServiceGroups(ruleset, kubectl, model ?? undefined);
       } catch (e) {
         ipt.push(stageFailure('iptables', 'Grouping the Service chains', e));
       }

@@ -5,4 +5,4 @@
 
 export { analyzeTexts as analyzeInputs, stageFailure } from '../core/analyze';
 export { startSimulation, trace } from '../core/trace';
-export { buildChainGraph, layoutGraph, layoutGraphRoutes, suggestPacket } from '../core/view';
+export { buildChainGraph, layoutGraphRoutes, suggestPacket } from '../core/view';

@@ -1,4 +1,5 @@
 import { type Diagnostic, diagnostic } from '../text';
+import { KUBE_CHAIN } from './chainNames';
 import { type AnalysisContext, type KubeChainFacts, ownChain, ruleById } from './context';
 import type { EndpointChain, KubeChain, PolicyChain } from './kubeTypes';
 import { MODEL_CODES } from './modelCodes';
@@ -17,7 +18,7 @@ export class ChainChecks {
   private readonly fullDump: boolean;
 
   constructor(private readonly ctx: AnalysisContext) {
-    const services = ownChain(ctx.ruleset.tables.nat, 'KUBE-SERVICES');
+    const services = ownChain(ctx.ruleset.tables.nat, KUBE_CHAIN.services);
     this.fullDump = services !== undefined && services.origin === 'declared' && services.rules.length > 0;
   }
 

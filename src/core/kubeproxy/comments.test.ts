@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { fixtureRuleset } from '../testing/inputs.node';
+import { chainRole } from './chainNames';
 import { parseKubeComment } from './comments';
 
 describe('parseKubeComment', () => {
@@ -88,5 +90,29 @@ describe('parseKubeComment', () => {
       kind: 'mentions',
       name: { key: 'ns9/svc9:web' },
     });
+  });
+});
+
+// The graph and the Service finder read Services from comments through this reader too (they had a
+// second one, labels.ts `serviceFromComment`, until issue 10); these were its cases.
+describe('the Service port a comment names (graph, finder)', () => {
+  it.each([
+    ['default/web cluster IP', 'default', 'web', ''],
+    ['kube-system/kube-dns:dns-tcp cluster IP', 'kube-system', 'kube-dns', 'dns-tcp'],
+    ['ns1/svc1:p80 -> 10.180.0.1:80', 'ns1', 'svc1', 'p80'],
+    ['masquerade traffic for ns2/svc2:p80 external destinations', 'ns2', 'svc2', 'p80'],
+    ['default/nginx-ext:', 'default', 'nginx-ext', ''],
+  ])('%s', (comment, namespace, service, portName) => {
+    expect(parseKubeComment(comment)?.name).toMatchObject({ namespace, service, portName });
+  });
+
+  it('finds a Service in every KUBE-SVC chain of the overall fixture', () => {
+    const nat = fixtureRuleset('k8s-overall-rules.iptables-save.txt').tables.nat!;
+    const svcs = nat.order.filter((c) => chainRole(c) === 'svc');
+    expect(svcs.length).toBeGreaterThan(3);
+    for (const c of svcs) {
+      const comment = nat.chains[c]!.rules.find((r) => r.comment)?.comment ?? '';
+      expect(parseKubeComment(comment), c).not.toBeNull();
+    }
   });
 });

@@ -9,10 +9,10 @@ import {
   type Table,
   type TableName,
 } from '../ruleset';
+import { chainHash, chainRole, isKubeChain } from './chainNames';
 import type { KubeComment, KubeCommentReader } from './comments';
 import { portProtoHash } from './hash';
 import type { HashCheck, KubeChainRole, KubeJump, OwnerSource, ServicePortName } from './kubeTypes';
-import { chainHash, chainRole, isKubeChain } from './ruleFacts';
 
 /**
  * What the analysis knows about one chain name of a table: a chain of the Ruleset, or a `KUBE-*`

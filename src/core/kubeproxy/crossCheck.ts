@@ -1,5 +1,6 @@
 import type { KubectlData, ServiceInfo } from '../kubectl';
 import { type Diagnostic, diagnostic, span } from '../text';
+import { KUBE_CHAIN } from './chainNames';
 import { type AnalysisContext, chainById, ownChain, ruleById } from './context';
 import { endpointString } from './hash';
 import type { EndpointChain, KubeProxyModel, KubeServicePort } from './kubeTypes';
@@ -18,7 +19,7 @@ export function crossCheckKubectl(
   diagnostics: Diagnostic[],
 ): void {
   const at = (offset: number) => span(offset, offset);
-  const services = ownChain(ctx.ruleset.tables.nat, 'KUBE-SERVICES');
+  const services = ownChain(ctx.ruleset.tables.nat, KUBE_CHAIN.services);
   const hasServicesChain = services !== undefined && services.rules.length > 0;
   const servicesIps = new Set<string>();
   for (const sp of model.servicePorts) for (const ip of sp.clusterIPs) servicesIps.add(ip);

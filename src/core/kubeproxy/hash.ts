@@ -56,7 +56,7 @@ export const SERVICE_CHAIN_PREFIX: Readonly<Record<ServiceChainKind, string>> = 
 };
 
 /** The KUBE-SEP- prefix (`servicePortEndpointChainNamePrefix`). */
-export const SEP_PREFIX = 'KUBE-SEP-';
+const SEP_PREFIX = 'KUBE-SEP-';
 
 /**
  * The name of one of a Service port's chains, e.g. `serviceChainName('svc', 'ns1/svc1:p80', 'TCP')`
@@ -117,4 +117,11 @@ export function servicePortNameString(
  */
 export function endpointString(ip: string, port: number): string {
   return ip.includes(':') ? `[${ip}]:${port}` : `${ip}:${port}`;
+}
+
+/** The address of an `endpointString` (`[fd00::1]:80` → `fd00::1`, `10.0.0.1:80` → `10.0.0.1`). */
+export function endpointHost(endpoint: string): string {
+  return endpoint.startsWith('[')
+    ? endpoint.slice(1, endpoint.indexOf(']'))
+    : (endpoint.split(':')[0] as string);
 }

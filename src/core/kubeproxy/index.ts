@@ -1,6 +1,14 @@
-export type { ServiceChainKind } from './hash';
+export {
+  chainMark,
+  chainRole,
+  isMarkChain,
+  isPolicyRole,
+  isServicePortRole,
+  KUBE_CHAIN,
+} from './chainNames';
 export {
   base32Encode,
+  endpointHost,
   endpointString,
   portProtoHash,
   SERVICE_CHAIN_PREFIX,
@@ -12,13 +20,15 @@ export { analyzeKubeProxy } from './kube';
 export type {
   EndpointChain,
   KubeChain,
+  KubeChainRole,
   KubeProxyModel,
   KubeServicePort,
   PolicyChain,
   PolicyTarget,
   ServicePortName,
 } from './kubeTypes';
-export type { ServiceGroup, ServiceTarget } from './serviceGroups';
+export { dnatEndpoint } from './ruleFacts';
+export type { ServiceGroup, ServiceTarget } from './serviceGroup';
 export { findServiceGroups, indexServiceGroups } from './serviceGroups';
 export type { DescribedService, ServicesDescription } from './services';
 export { describeServices } from './services';

@@ -1,8 +1,9 @@
 import { type Chain, chainId, type Rule, type Ruleset, TABLE_NAMES, type Table } from '../ruleset';
+import { isKubeChain, KUBE_CHAIN } from './chainNames';
 import { KubeCommentReader } from './comments';
 import { type AnalysisContext, type ChainFacts, type KubeChainFacts, newFacts, ownChain } from './context';
 import type { KubeJump } from './kubeTypes';
-import { isKubeChain, protocolOf } from './ruleFacts';
+import { dnatEndpoint, protocolOf } from './ruleFacts';
 
 /**
  * Builds the AnalysisContext in one pass over the rules: per rule its chain, its `KUBE-*` jump
@@ -177,14 +178,13 @@ function readSepRule(f: ChainFacts, rule: Rule): void {
   if (t.kind === 'DNAT' && f.dnatRule === null) {
     const range = t.ranges[0];
     if (range && range.minIp !== null) {
-      const host = range.minIp.includes(':') ? `[${range.minIp}]` : range.minIp;
       f.dnatRule = rule.id;
-      f.endpoint = range.minPort === null ? host : `${host}:${range.minPort}`;
+      f.endpoint = dnatEndpoint(t);
       f.dnatIp = range.minIp;
       f.dnatPort = range.minPort;
       f.dnatProtocol = protocolOf(rule);
     }
-  } else if (t.kind === 'jump' && f.hairpinRule === null && t.chain === 'KUBE-MARK-MASQ') {
+  } else if (t.kind === 'jump' && f.hairpinRule === null && t.chain === KUBE_CHAIN.markMasq) {
     f.hairpinRule = rule.id;
   }
   if (!f.affinitySet)

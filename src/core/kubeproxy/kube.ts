@@ -2,6 +2,7 @@ import type { KubectlData } from '../kubectl';
 import { chainId, type Ruleset, type Table } from '../ruleset';
 import type { Diagnostic } from '../text';
 import { ChainChecks } from './chainChecks';
+import { isKubeChain } from './chainNames';
 import { type KubeChainFacts, ownChain } from './context';
 import { crossCheckKubectl } from './crossCheck';
 import { buildContext } from './indexRules';
@@ -9,7 +10,6 @@ import type { EndpointChain, KubeChain, KubeJump, KubeProxyModel, PolicyChain } 
 import { describeDropMark, describeMasquerade } from './masquerade';
 import { resolveOwners } from './owners';
 import { buildEndpoint, buildPolicy } from './policies';
-import { isKubeChain } from './ruleFacts';
 import { ServicePortCollector } from './servicePorts';
 
 /**

@@ -14,7 +14,7 @@ import { endpointsOf } from './link';
  */
 
 /** The ServicePortName texts a kubectl port may have been printed as. */
-export function candidateNames(
+function candidateNames(
   namespace: string,
   service: ServiceInfo,
   port: ServicePortInfo,

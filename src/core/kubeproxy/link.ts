@@ -34,7 +34,7 @@ export function endpointChainOf(model: KubeProxyModel, chain: string): EndpointC
 }
 
 /** Whether a dump Service port belongs to a kubectl Service (namespace may be unknown in kubectl). */
-export function sameService(sp: KubeServicePort, service: ServiceInfo): boolean {
+function sameService(sp: KubeServicePort, service: ServiceInfo): boolean {
   return (
     sp.name.service === service.name &&
     (service.namespace === null || sp.name.namespace === service.namespace)

@@ -1,4 +1,5 @@
 import { type Chain, chainId, type Rule, type RuleId } from '../ruleset';
+import { isKubeChain, KUBE_CHAIN } from './chainNames';
 import { type AnalysisContext, factsOf, incomingRules, ownChain } from './context';
 import type { DropMarkSetup, MasqueradeSetup } from './kubeTypes';
 import { jumpTarget } from './ruleFacts';
@@ -28,11 +29,11 @@ function firstMark(chain: Chain | undefined): { rule: RuleId | null; mark: numbe
 
 /** Describes KUBE-MARK-MASQ and KUBE-POSTROUTING of the nat table (fields `null` when absent). */
 export function describeMasquerade(ctx: AnalysisContext): MasqueradeSetup {
-  const markId = chainId('nat', 'KUBE-MARK-MASQ');
-  const postId = chainId('nat', 'KUBE-POSTROUTING');
+  const markId = chainId('nat', KUBE_CHAIN.markMasq);
+  const postId = chainId('nat', KUBE_CHAIN.postrouting);
   const nat = ctx.ruleset.tables.nat;
-  const markChain = ownChain(nat, 'KUBE-MARK-MASQ');
-  const post = ownChain(nat, 'KUBE-POSTROUTING');
+  const markChain = ownChain(nat, KUBE_CHAIN.markMasq);
+  const post = ownChain(nat, KUBE_CHAIN.postrouting);
   const { rule: markRule, mark } = firstMark(markChain);
   let masqueradeRule: RuleId | null = null;
   let randomFully = false;
@@ -55,11 +56,11 @@ export function describeMasquerade(ctx: AnalysisContext): MasqueradeSetup {
           ? 'return-xor'
           : 'unknown';
   const hookRules = incomingOf(ctx)
-    .filter((r) => !r.chain.startsWith('KUBE-'))
+    .filter((r) => !isKubeChain(r.chain))
     .map((r) => r.id);
-  const services = ownChain(nat, 'KUBE-SERVICES');
+  const services = ownChain(nat, KUBE_CHAIN.services);
   const servicesMasqueradeRules = (services?.rules ?? [])
-    .filter((r) => jumpTarget(r) === 'KUBE-MARK-MASQ')
+    .filter((r) => jumpTarget(r) === KUBE_CHAIN.markMasq)
     .map((r) => r.id);
   return {
     markChain: markChain ? markId : null,
@@ -76,13 +77,13 @@ export function describeMasquerade(ctx: AnalysisContext): MasqueradeSetup {
 
 /** Describes KUBE-MARK-DROP of the nat table, or `null` when the dump has none. */
 export function describeDropMark(ctx: AnalysisContext): DropMarkSetup | null {
-  const id = chainId('nat', 'KUBE-MARK-DROP');
-  const chain = ownChain(ctx.ruleset.tables.nat, 'KUBE-MARK-DROP');
+  const id = chainId('nat', KUBE_CHAIN.markDrop);
+  const chain = ownChain(ctx.ruleset.tables.nat, KUBE_CHAIN.markDrop);
   if (!chain) return null;
   return { chain: id, ...firstMark(chain) };
 }
 
 function incomingOf(ctx: AnalysisContext): Rule[] {
-  const facts = factsOf(ctx, 'nat', 'KUBE-POSTROUTING');
+  const facts = factsOf(ctx, 'nat', KUBE_CHAIN.postrouting);
   return facts ? incomingRules(ctx, facts) : [];
 }

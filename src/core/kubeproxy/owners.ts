@@ -38,7 +38,7 @@ function hashes(ctx: AnalysisContext, f: ChainFacts, name: ServicePortName, p: s
  * jumping to it) name first, then tcp, udp, sctp. `unknown` for a KUBE-SEP without endpoint.
  * Stops at the first match, so a consistent dump costs one hash per chain.
  */
-export function checkHash(ctx: AnalysisContext, f: ChainFacts, name: ServicePortName): HashCheck {
+function checkHash(ctx: AnalysisContext, f: ChainFacts, name: ServicePortName): HashCheck {
   if (f.hash === null) return 'unknown';
   let ep: string | null = null;
   if (f.role === 'sep') {

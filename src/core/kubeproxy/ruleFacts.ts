@@ -1,63 +1,11 @@
-import type { Rule } from '../ruleset';
-import type { KubeChainRole } from './kubeTypes';
+import type { Rule, Target } from '../ruleset';
+import { endpointString } from './hash';
 
 /**
- * Small readers over typed rules and chain names, shared by the kube-proxy analysis.
- * Chain names are kube-proxy's constants (pkg/proxy/iptables/proxier.go, kubelet's
- * KUBE-MARK-DROP / KUBE-FIREWALL / KUBE-KUBELET-CANARY). They run once per rule of a 50 MB dump:
- * prefix and char-code checks, no regular expressions, no allocation.
+ * Small readers over typed rules, shared by the kube-proxy analysis and the views built on it
+ * (chain names are read in chainNames.ts). They run once per rule of a 50 MB dump: no regular
+ * expressions, no allocation.
  */
-
-const FIXED_ROLES: ReadonlyMap<string, KubeChainRole> = new Map([
-  ['KUBE-SERVICES', 'services'],
-  ['KUBE-NODEPORTS', 'nodeports'],
-  ['KUBE-EXTERNAL-SERVICES', 'external-services'],
-  ['KUBE-MARK-MASQ', 'mark-masq'],
-  ['KUBE-MARK-DROP', 'mark-drop'],
-  ['KUBE-POSTROUTING', 'postrouting'],
-  ['KUBE-FIREWALL', 'firewall'],
-  ['KUBE-PROXY-FIREWALL', 'proxy-firewall'],
-  ['KUBE-FORWARD', 'forward'],
-  ['KUBE-PROXY-CANARY', 'canary'],
-  ['KUBE-KUBELET-CANARY', 'canary'],
-]);
-
-/** Per-Service-port and per-endpoint prefixes (mutually exclusive) and their roles. */
-const HASHED: readonly (readonly [string, KubeChainRole])[] = [
-  ['KUBE-SVC-', 'svc'],
-  ['KUBE-SVL-', 'svl'],
-  ['KUBE-EXT-', 'ext'],
-  ['KUBE-FW-', 'fw'],
-  ['KUBE-XLB-', 'xlb'],
-  ['KUBE-SEP-', 'sep'],
-];
-
-/** True for the chains this analysis describes (every `KUBE-*` chain). */
-export function isKubeChain(name: string): boolean {
-  return name.startsWith('KUBE-');
-}
-
-/** Length of the hashed-family prefix of `name` (`KUBE-SVC-` → 9), or 0. */
-function hashedPrefix(name: string): number {
-  if (!name.startsWith('KUBE-')) return 0;
-  for (const [prefix] of HASHED) if (name.startsWith(prefix)) return prefix.length;
-  return 0;
-}
-
-/** The role of a chain by its name (`other` for unknown `KUBE-*` chains and foreign chains). */
-export function chainRole(name: string): KubeChainRole {
-  const fixed = FIXED_ROLES.get(name);
-  if (fixed !== undefined) return fixed;
-  if (!name.startsWith('KUBE-')) return 'other';
-  for (const [prefix, role] of HASHED) if (name.startsWith(prefix)) return role;
-  return 'other';
-}
-
-/** The hash suffix of a per-Service chain (`KUBE-SVC-ABC…` → `ABC…`), else `null`. */
-export function chainHash(name: string): string | null {
-  const n = hashedPrefix(name);
-  return n > 0 && name.length > n ? name.slice(n) : null;
-}
 
 /** `-d` as written with prefix (e.g. `127.0.0.0/8`), for telling the localhost NodePort rule. */
 export function destinationCidr(rule: Rule): { address: string; bits: number } | null {
@@ -92,4 +40,19 @@ export function targetName(rule: Rule): string {
   if (t.kind === 'jump') return t.chain;
   if (t.kind === 'other') return t.name;
   return t.kind === 'none' ? '' : t.kind;
+}
+
+/**
+ * The endpoint a DNAT writes: `ip:port` (`[v6]:port`, as `net.JoinHostPort` prints it), the bare
+ * address when the target has no port, or null for other targets and DNAT without an address.
+ * kube-proxy always writes `-j DNAT --to-destination epInfo.String()` (`ip:port`, proxier.go);
+ * without a port there is nothing to bracket: iptables-save brackets an IPv6 `--to-destination`
+ * only before a port (extensions/libxt_NAT.c `sprint_range`: `brackets = family == AF_INET6 &&
+ * flags & NF_NAT_RANGE_PROTO_SPECIFIED`), and the model and the graph show it as printed.
+ */
+export function dnatEndpoint(target: Target): string | null {
+  if (target.kind !== 'DNAT') return null;
+  const r = target.ranges[0];
+  if (!r || r.minIp === null) return null;
+  return r.minPort === null ? r.minIp : endpointString(r.minIp, r.minPort);
 }

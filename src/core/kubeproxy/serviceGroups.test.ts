@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { fixtureRuleset, seedGrepExcerpt, WEB, webRuleset } from '../testing/inputs.node';
 import { loadRuleset } from '../testing/load';
-import { fixtureRuleset, seedGrepExcerpt, WEB, webRuleset } from '../view/inputs.node';
 import { findServiceGroups, indexServiceGroups } from './serviceGroups';
 
 describe('indexServiceGroups', () => {

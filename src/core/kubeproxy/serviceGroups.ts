@@ -1,110 +1,160 @@
 import type { KubectlData } from '../kubectl';
 import type { Chain, Match, Rule, Ruleset } from '../ruleset';
-import { dnatEndpoint, serviceFromComment, servicePortHash } from '../view';
+import { chainRole, isServicePortRole, KUBE_CHAIN, servicePortHash } from './chainNames';
+import { KubeCommentReader } from './comments';
+import { analyzeKubeProxy } from './kube';
+import type { KubeChain, KubeProxyModel, ServicePortName } from './kubeTypes';
+import { dnatEndpoint, jumpTarget } from './ruleFacts';
+import {
+  groupLabel,
+  type ServiceGroup,
+  type ServiceTarget,
+  type ServiceTargetKind,
+  serviceKey,
+} from './serviceGroup';
 import { kubectlOnlyGroups, noEndpointGroups } from './serviceSources';
 
 /**
- * The Service ports a nat table implements, read from the rules alone (a grep'ed excerpt has no
- * kubectl beside it): kube-proxy names a Service port's KUBE-SVC/SVL/EXT/FW chains with one
- * `portProtoHash` suffix (proxier.go), so the suffix groups them; KUBE-SEP chains join the group
- * whose KUBE-SVC/SVL jumps to them. A Service port without endpoints has no nat chain at all: only
- * filter REJECT rules commented `ns/name:port has no endpoints` (serviceSources.ts); a Service
- * kubectl shows but the dump has no rule for is added last, marked `source: 'kubectl'`.
- *
- * Words: a Service (`default/web`) has one or more Service ports (`default/web:80`); a group is one
- * Service port; a target is one address:port a client can send to.
+ * The Service ports as the graph and the Service finder show them: a view of the kube-proxy model.
+ * kube-proxy names a Service port's KUBE-SVC/SVL/EXT/FW/XLB chains with one `portProtoHash` suffix
+ * (proxier.go), so the suffix groups the nat chains even when no comment and no kubectl names them
+ * (the model lists only named Service ports); KUBE-SEP chains join the group whose own chain jumps
+ * to them. WHICH Service port a group is, is the model's answer (`KubeChain.owner`, decided once in
+ * owners.ts: own comments, then comments of the jumps, siblings, the lottery, kubectl hashes, each
+ * checked against the chain's hash), so the search box and the model cannot disagree. A Service
+ * port without endpoints has no nat chain at all: only filter REJECT rules commented
+ * `ns/name:port has no endpoints` (serviceSources.ts); a Service kubectl shows but the dump has no
+ * rule for is added last, marked `source: 'kubectl'`.
  */
-
-export type ServiceTargetKind = 'clusterIP' | 'nodePort' | 'loadBalancer' | 'externalIP';
-
-/** An address:port a client can send to, from a KUBE-SERVICES / KUBE-NODEPORTS rule. */
-export interface ServiceTarget {
-  readonly kind: ServiceTargetKind;
-  /** Null for a NodePort: it answers on every local address (`addrtype LOCAL`). */
-  readonly ip: string | null;
-  readonly port: number;
-  readonly proto: 'tcp' | 'udp' | 'sctp';
-  readonly line: number;
-}
-
-export interface ServiceGroup {
-  /** The portProtoHash suffix (`LOLE4ISW44XBNF3G`). */
-  readonly key: string;
-  /** `default/web:80` (port name, or the port number when the port is unnamed), null when no comment says. */
-  readonly label: string | null;
-  /** KUBE-SVC/SVL/EXT/FW/XLB and KUBE-SEP chain names of this Service port. */
-  readonly chains: readonly string[];
-  readonly targets: readonly ServiceTarget[];
-  /** `ip:port` endpoints the group's KUBE-SEP chains DNAT to. */
-  readonly endpoints: readonly string[];
-  /** `ns/name` of the Service this port belongs to, null when no comment (nor kubectl) says. */
-  readonly service: string | null;
-  /**
-   * True when the rules say this port has no endpoints (kube-proxy's filter REJECT "… has no
-   * endpoints", proxier.go), or, for a kubectl-only Service, kubectl lists no endpoint address.
-   */
-  readonly noEndpoints: boolean;
-  /** `rules`: the dump implements it; `kubectl`: only kubectl knows it (no rule of the dump matches it). */
-  readonly source: 'rules' | 'kubectl';
-}
 
 interface Draft {
   key: string;
-  service: { service: string; port: string | null } | null;
   chains: Set<string>;
   targets: ServiceTarget[];
   endpoints: Set<string>;
-}
-
-function jumpTarget(rule: Rule): string | null {
-  return rule.target.kind === 'jump' ? rule.target.chain : null;
 }
 
 function find<K extends Match['kind']>(rule: Rule, kind: K): Extract<Match, { kind: K }> | undefined {
   return rule.matches.find((m): m is Extract<Match, { kind: K }> => m.kind === kind);
 }
 
-/** The target a KUBE-SERVICES / KUBE-NODEPORTS rule admits, or null when it lacks a port. */
-export function targetOf(rule: Rule): ServiceTarget | null {
+/** Target kinds by the kube-proxy comment of the KUBE-SERVICES rule (comments.ts reads it). */
+const KIND_BY_COMMENT: Readonly<Partial<Record<string, ServiceTargetKind>>> = {
+  'external-ip': 'externalIP',
+  'load-balancer-ip': 'loadBalancer',
+};
+
+/**
+ * The target a KUBE-SERVICES / KUBE-NODEPORTS rule admits, or null when it lacks a port. Its kind
+ * is what the model's comment reader says (`"%s external IP"`, `"%s loadbalancer IP"`, proxier.go),
+ * else a cluster IP.
+ */
+function targetOf(rule: Rule, comments: KubeCommentReader = new KubeCommentReader()): ServiceTarget | null {
   const port = find(rule, 'port');
   if (port?.dir !== 'dst' || port.negated) return null;
   const protoMatch = find(rule, 'proto');
   const proto = protoMatch?.proto === 'udp' || protoMatch?.proto === 'sctp' ? protoMatch.proto : 'tcp';
   const base = { port: port.range.from, proto, line: rule.line } as const;
-  if (rule.chain === 'KUBE-NODEPORTS') return { kind: 'nodePort', ip: null, ...base };
+  if (chainRole(rule.chain) === 'nodeports') return { kind: 'nodePort', ip: null, ...base };
   const dst = rule.matches.find((m) => m.kind === 'addr' && m.dir === 'dst' && !m.negated);
   if (dst?.kind !== 'addr') return null;
-  const comment = rule.comment ?? '';
-  const kind: ServiceTargetKind = comment.includes('external IP')
-    ? 'externalIP'
-    : comment.includes('loadbalancer IP')
-      ? 'loadBalancer'
-      : 'clusterIP';
+  // Only an external or load-balancer IP comment changes the kind; the reader decides, the
+  // substring test only spares it the ~10^4 cluster-IP comments of a large dump.
+  const c = rule.comment;
+  const maybe = c !== null && (c.includes('external IP') || c.includes('loadbalancer IP'));
+  const said = maybe ? comments.read(c)?.kind : undefined;
+  const kind = (said !== undefined && KIND_BY_COMMENT[said]) || 'clusterIP';
   return { kind, ip: dst.cidr.address, ...base };
 }
-
-const ENTRY_CHAINS = new Set(['KUBE-SERVICES', 'KUBE-NODEPORTS', 'KUBE-EXTERNAL-SERVICES']);
 
 /**
  * Every Service port the input knows: the nat table's chains grouped by Service port (in the order
  * their first chain appears in the dump), then the ports with only "has no endpoints" REJECT
- * rules, then the ports only kubectl knows. Never throws; an empty Ruleset without kubectl gives `[]`.
+ * rules, then the ports only kubectl knows. `model` is `analyzeKubeProxy(ruleset, kubectl)`'s
+ * result when the caller has it (analyze.ts does), else it is computed here. Never throws; an
+ * empty Ruleset without kubectl gives `[]`.
  */
-export function indexServiceGroups(ruleset: Ruleset, kubectl?: KubectlData | null): ServiceGroup[] {
-  const groups = natServiceGroups(ruleset);
-  groups.push(...noEndpointGroups(ruleset, groups));
+export function indexServiceGroups(
+  ruleset: Ruleset,
+  kubectl?: KubectlData | null,
+  model?: KubeProxyModel,
+): ServiceGroup[] {
+  const m = model ?? analyzeKubeProxy(ruleset, kubectl ?? undefined).result;
+  const comments = new KubeCommentReader();
+  const groups = natServiceGroups(ruleset, m, comments);
+  groups.push(...noEndpointGroups(ruleset, groups, comments));
   if (kubectl) groups.push(...kubectlOnlyGroups(kubectl, groups));
   return groups;
 }
 
-function natServiceGroups(ruleset: Ruleset): ServiceGroup[] {
+/**
+ * The Service port of each group (by key), as the model owns its chains: the first of the group's
+ * chains (its KUBE-SVC/SVL/EXT/FW/XLB in dump order, then its KUBE-SEPs) whose owner's hash checks,
+ * else the first owned one. One pass over the model's chains; the KUBE-SEPs are looked at only for
+ * groups whose own chains gave no hash-checked owner.
+ */
+function groupOwners(
+  drafts: ReadonlyMap<string, Draft>,
+  model: KubeProxyModel,
+): Map<string, ServicePortName> {
+  const best = new Map<string, KubeChain>();
+  for (const c of model.chains) {
+    if (c.table !== 'nat' || c.owner === null || c.hash === null || !isServicePortRole(c.role)) continue;
+    if (drafts.get(c.hash)?.chains.has(c.name) !== true) continue;
+    const b = best.get(c.hash);
+    if (b === undefined || (b.hashCheck !== 'match' && c.hashCheck === 'match')) best.set(c.hash, c);
+  }
+  const needy: Draft[] = [];
+  const seps = new Set<string>();
+  for (const d of drafts.values()) {
+    if (best.get(d.key)?.hashCheck === 'match') continue;
+    let any = false;
+    for (const c of d.chains) {
+      if (chainRole(c) !== 'sep') continue;
+      seps.add(c);
+      any = true;
+    }
+    if (any) needy.push(d);
+  }
+  if (needy.length > 0) {
+    const sepOwner = new Map<string, KubeChain>();
+    for (const c of model.chains)
+      if (c.table === 'nat' && c.owner !== null && c.role === 'sep' && seps.has(c.name))
+        sepOwner.set(c.name, c);
+    for (const d of needy) {
+      for (const c of d.chains) {
+        const k = sepOwner.get(c);
+        if (k === undefined) continue;
+        const b = best.get(d.key);
+        if (k.hashCheck === 'match') {
+          best.set(d.key, k);
+          break;
+        }
+        if (b === undefined) best.set(d.key, k);
+      }
+    }
+  }
+  const names = new Map(model.servicePorts.map((p) => [p.name.key, p.name]));
+  const out = new Map<string, ServicePortName>();
+  for (const [key, c] of best) {
+    const name = names.get(c.owner as string);
+    if (name) out.set(key, name);
+  }
+  return out;
+}
+
+function natServiceGroups(
+  ruleset: Ruleset,
+  model: KubeProxyModel,
+  comments: KubeCommentReader,
+): ServiceGroup[] {
   const nat = ruleset.tables.nat;
   if (!nat) return [];
   const drafts = new Map<string, Draft>();
   const draftOf = (key: string): Draft => {
     let d = drafts.get(key);
     if (!d) {
-      d = { key, service: null, chains: new Set(), targets: [], endpoints: new Set() };
+      d = { key, chains: new Set(), targets: [], endpoints: new Set() };
       drafts.set(key, d);
     }
     return d;
@@ -117,7 +167,8 @@ function natServiceGroups(ruleset: Ruleset): ServiceGroup[] {
     const ownKey = servicePortHash(name);
     // Only entry chains and a Service port's own chains say anything here (KUBE-SEP chains, half
     // the rules of a dump, are read below for their DNAT only).
-    const entry = ENTRY_CHAINS.has(name);
+    const entry =
+      name === KUBE_CHAIN.services || name === KUBE_CHAIN.nodeports || name === KUBE_CHAIN.externalServices;
     if (!ownKey && !entry) continue;
     const chain = nat.chains[name] as Chain;
     for (const rule of chain.rules) {
@@ -125,50 +176,36 @@ function natServiceGroups(ruleset: Ruleset): ServiceGroup[] {
       const toKey = to ? servicePortHash(to) : null;
       if (toKey && entry) {
         const d = draftOf(toKey);
-        const t = targetOf(rule);
+        const t = targetOf(rule, comments);
         if (t && !d.targets.some((x) => x.kind === t.kind && x.ip === t.ip && x.port === t.port))
           d.targets.push(t);
-        d.service ??= serviceFromComment(rule.comment);
       }
-      if (ownKey) {
-        const d = draftOf(ownKey);
-        d.service ??= serviceFromComment(rule.comment);
-        if (to?.startsWith('KUBE-SEP-')) d.chains.add(to);
-      }
+      if (ownKey && to !== null && chainRole(to) === 'sep') draftOf(ownKey).chains.add(to);
     }
   }
+  const owners = groupOwners(drafts, model);
   const groups: ServiceGroup[] = [];
   for (const d of drafts.values()) {
     for (const c of d.chains) {
-      const sep = c.startsWith('KUBE-SEP-') ? nat.chains[c] : undefined;
+      const sep = chainRole(c) === 'sep' ? nat.chains[c] : undefined;
       for (const rule of sep?.rules ?? []) {
         const ep = dnatEndpoint(rule.target);
         if (ep) d.endpoints.add(ep);
       }
     }
+    const owner = owners.get(d.key) ?? null;
     groups.push({
       key: d.key,
-      label: groupLabel(d.service, d.targets),
+      label: owner ? groupLabel(owner, d.targets) : null,
       chains: [...d.chains],
       targets: d.targets,
       endpoints: [...d.endpoints],
-      service: d.service?.service ?? null,
+      service: owner ? serviceKey(owner) : null,
       noEndpoints: false,
       source: 'rules',
     });
   }
   return groups;
-}
-
-/** `ns/name:portName`, or `ns/name:<port>` for an unnamed port (kube-proxy's comment omits it). */
-export function groupLabel(
-  service: { service: string; port: string | null } | null,
-  targets: readonly ServiceTarget[],
-): string | null {
-  if (!service) return null;
-  if (service.port) return `${service.service}:${service.port}`;
-  const t = targets.find((x) => x.kind === 'clusterIP') ?? targets[0];
-  return t && t.kind !== 'nodePort' ? `${service.service}:${t.port}` : service.service;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { KUBE_CHAIN } from './chainNames';
 import type {
   KubeServicePort,
   PolicyChain,
@@ -45,7 +46,7 @@ class SepList {
   }
 }
 
-const isServicesChain = (f: ServicePortFilter) => f.chain.endsWith('/KUBE-SERVICES');
+const isServicesChain = (f: ServicePortFilter) => f.chain.endsWith(`/${KUBE_CHAIN.services}`);
 
 /**
  * Sums up a draft: seps in the order the policy chains list them (then by name), addresses and
@@ -94,7 +95,7 @@ export function finishServicePort(
       if (f.port !== null) filterPort ??= f.port;
     }
     if (f.kind === 'firewall') add(loadBalancerIPs, f.ip);
-    if (f.ip === null && f.chain.endsWith('/KUBE-EXTERNAL-SERVICES')) add(nodePorts, f.port);
+    if (f.ip === null && f.chain.endsWith(`/${KUBE_CHAIN.externalServices}`)) add(nodePorts, f.port);
   }
   let hintPort: number | null = null;
   for (const h of d.hints) {

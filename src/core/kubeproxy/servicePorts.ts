@@ -1,4 +1,5 @@
 import type { Rule } from '../ruleset';
+import { chainRole, isServicePortRole } from './chainNames';
 import type { KubeComment } from './comments';
 import { type AnalysisContext, type KubeChainFacts, notableComment } from './context';
 import type {
@@ -10,7 +11,7 @@ import type {
   ServicePortFilter,
   ServicePortName,
 } from './kubeTypes';
-import { chainRole, destinationCidr, destinationPort, protocolOf, targetName } from './ruleFacts';
+import { destinationCidr, destinationPort, protocolOf, targetName } from './ruleFacts';
 import { type Draft, finishServicePort } from './servicePortDraft';
 
 /**
@@ -66,8 +67,7 @@ export class ServicePortCollector {
     if (facts.owner) {
       const d = this.draft(facts.owner);
       if (role === 'sep') d.seps.push(facts.name);
-      else if (role === 'svc' || role === 'svl' || role === 'ext' || role === 'fw' || role === 'xlb')
-        d.chains[role] ??= facts.name;
+      else if (isServicePortRole(role)) d.chains[role] ??= facts.name;
     }
     const notable = this.ctx.notable;
     const end = facts.base + facts.chain.rules.length;

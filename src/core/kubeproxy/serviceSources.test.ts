@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readFixture } from '../../../test/fixtures';
 import { parseKubectl } from '../kubectl';
-import { fixtureRuleset, webRuleset } from '../view/inputs.node';
+import { fixtureRuleset, webRuleset } from '../testing/inputs.node';
 import { findServiceGroups, indexServiceGroups } from './serviceGroups';
 
 const kubectl = (text: string) => parseKubectl(text).result;

@@ -1,7 +1,10 @@
 import type { KubectlData, ServiceInfo, ServicePortInfo } from '../kubectl';
 import type { Rule, Ruleset } from '../ruleset';
-import { serviceFromComment } from '../view';
-import type { ServiceGroup, ServiceTarget } from './serviceGroups';
+import { chainRole, KUBE_CHAIN } from './chainNames';
+import type { KubeCommentReader } from './comments';
+import { endpointString } from './hash';
+import type { ServicePortName } from './kubeTypes';
+import { groupLabel, type ServiceGroup, type ServiceTarget, serviceKey } from './serviceGroup';
 
 /**
  * The Service ports the nat table does not show: those without endpoints, which kube-proxy writes
@@ -15,8 +18,7 @@ import type { ServiceGroup, ServiceTarget } from './serviceGroups';
  * NodePort (`-m addrtype --dst-type LOCAL --dport <nodePort>`, no `-d`). "has no local endpoints"
  * (ETP Local, a DROP) is another case: those ports do have endpoints and nat chains.
  */
-const NO_ENDPOINTS = /\shas no endpoints$/;
-const REJECT_CHAINS = ['KUBE-SERVICES', 'KUBE-EXTERNAL-SERVICES'] as const;
+const REJECT_CHAINS = [KUBE_CHAIN.services, KUBE_CHAIN.externalServices] as const;
 
 function rejectTarget(rule: Rule): ServiceTarget | null {
   let port: number | null = null;
@@ -29,36 +31,31 @@ function rejectTarget(rule: Rule): ServiceTarget | null {
   }
   if (port === null) return null;
   const kind: ServiceTarget['kind'] =
-    ip === null ? 'nodePort' : rule.chain === 'KUBE-SERVICES' ? 'clusterIP' : 'externalIP';
+    ip === null ? 'nodePort' : chainRole(rule.chain) === 'services' ? 'clusterIP' : 'externalIP';
   return { kind, ip, port, proto, line: rule.line };
-}
-
-/** `ns/name:portName`, or `ns/name:<port>` when the comment has no port name (an unnamed port). */
-function labelOf(service: { service: string; port: string | null }, targets: readonly ServiceTarget[]) {
-  if (service.port) return `${service.service}:${service.port}`;
-  const t = targets.find((x) => x.kind !== 'nodePort') ?? targets[0];
-  return t ? `${service.service}:${t.port}` : service.service;
 }
 
 /**
  * Service ports whose only rules are "has no endpoints" REJECTs (filter KUBE-SERVICES /
- * KUBE-EXTERNAL-SERVICES), one group per port, keyed `noep:<label>`. A port that also has nat
+ * KUBE-EXTERNAL-SERVICES), one group per port, keyed `noep:<label>`. The comment is read by the
+ * model's reader (`no-endpoints`: exactly `"%s has no endpoints"`). A port that also has nat
  * chains (`known`) is not repeated.
  */
-export function noEndpointGroups(ruleset: Ruleset, known: readonly ServiceGroup[]): ServiceGroup[] {
-  const drafts = new Map<
-    string,
-    { service: { service: string; port: string | null }; targets: ServiceTarget[] }
-  >();
+export function noEndpointGroups(
+  ruleset: Ruleset,
+  known: readonly ServiceGroup[],
+  comments: KubeCommentReader,
+): ServiceGroup[] {
+  const drafts = new Map<string, { name: ServicePortName; targets: ServiceTarget[] }>();
   for (const table of Object.values(ruleset.tables)) {
-    for (const name of REJECT_CHAINS) {
-      for (const rule of table?.chains[name]?.rules ?? []) {
-        if (!rule.comment || !NO_ENDPOINTS.test(rule.comment)) continue;
-        const service = serviceFromComment(rule.comment);
-        const t = rejectTarget(rule);
-        if (!service || !t) continue;
-        const id = `${service.service}:${service.port ?? ''}|${t.proto}`;
-        const d = drafts.get(id) ?? { service, targets: [] };
+    for (const chain of REJECT_CHAINS) {
+      for (const rule of table?.chains[chain]?.rules ?? []) {
+        if (rule.comment === null) continue;
+        const c = comments.read(rule.comment);
+        const t = c?.kind === 'no-endpoints' ? rejectTarget(rule) : null;
+        if (!c || !t) continue;
+        const id = `${c.name.key}|${t.proto}`;
+        const d = drafts.get(id) ?? { name: c.name, targets: [] };
         drafts.set(id, d);
         if (!d.targets.some((x) => x.kind === t.kind && x.ip === t.ip && x.port === t.port))
           d.targets.push(t);
@@ -68,7 +65,7 @@ export function noEndpointGroups(ruleset: Ruleset, known: readonly ServiceGroup[
   const labels = new Set(known.map((g) => g.label));
   const out: ServiceGroup[] = [];
   for (const d of drafts.values()) {
-    const label = labelOf(d.service, d.targets);
+    const label = groupLabel(d.name, d.targets);
     if (labels.has(label)) continue;
     labels.add(label);
     out.push({
@@ -77,7 +74,7 @@ export function noEndpointGroups(ruleset: Ruleset, known: readonly ServiceGroup[
       chains: [],
       targets: d.targets,
       endpoints: [],
-      service: d.service.service,
+      service: serviceKey(d.name),
       noEndpoints: true,
       source: 'rules',
     });
@@ -109,7 +106,7 @@ function kubectlEndpoints(kubectl: KubectlData, s: ServiceInfo, p: ServicePortIn
   for (const a of eps.addresses) {
     if (!a.ready) continue;
     if (s.ports.length > 1 && a.portName !== null && p.name !== null && a.portName !== p.name) continue;
-    const ep = a.port === null ? a.ip : a.ip.includes(':') ? `[${a.ip}]:${a.port}` : `${a.ip}:${a.port}`;
+    const ep = a.port === null ? a.ip : endpointString(a.ip, a.port);
     if (!out.includes(ep)) out.push(ep);
   }
   return out;

@@ -1,7 +1,7 @@
 import type { KubeProxyModel, ServicePortName } from '../kubeproxy';
 import {
   endpointString,
-  type ServiceChainKind,
+  isServicePortRole,
   serviceChainName,
   servicePortEndpointChainName,
 } from '../kubeproxy';
@@ -10,15 +10,6 @@ import type { RedactionKey } from './redactKey';
 
 /** kube-proxy's per-Service-port and per-endpoint chain names (proxier.go prefixes + 16 base32 characters). */
 const CHAIN_TOKEN = /KUBE-(SVC|SVL|EXT|FW|XLB|SEP)-([A-Z2-7]{16})(?![A-Za-z0-9])/g;
-
-const KIND: Record<string, ServiceChainKind | 'sep'> = {
-  SVC: 'svc',
-  SVL: 'svl',
-  EXT: 'ext',
-  FW: 'fw',
-  XLB: 'xlb',
-  SEP: 'sep',
-};
 
 export interface ChainRenames {
   /** Old chain name → new chain name, for every chain the model knows. */
@@ -47,9 +38,9 @@ export function planChainRenames(
   const endpoints = new Map(model.endpoints.map((e) => [e.chain, e]));
   for (const chain of model.chains) {
     if (out.names.has(chain.name)) continue;
-    const m = /^KUBE-(SVC|SVL|EXT|FW|XLB|SEP)-/.exec(chain.name);
-    if (!m) continue;
-    const kind = KIND[m[1] as string] as ServiceChainKind | 'sep';
+    // The model's reading of the name (chainNames.ts): KUBE-SVC/SVL/EXT/FW/XLB/SEP only.
+    const kind = chain.role;
+    if (kind !== 'sep' && !isServicePortRole(kind)) continue;
     const port = chain.owner !== null ? ports.get(chain.owner) : undefined;
     let renamed: string | null = null;
     if (chain.hashCheck === 'match' && port?.protocol) {

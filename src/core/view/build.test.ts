@@ -136,6 +136,18 @@ describe('other inputs', () => {
     expect(g.nodes.find((n) => n.id === 'nat/KUBE-SERVICES')?.marks).toEqual(['masquerade']);
   });
 
+  // Marks come from the kube-proxy model's `chainMark`; the graph's own table was a plain object,
+  // so `name in MARK_CHAINS` took a chain called `constructor` for a mark helper and hid it.
+  it('draws a user chain whose name is an Object property', () => {
+    const g = buildChainGraph(
+      loadRuleset(
+        '*nat\n:PREROUTING ACCEPT [0:0]\n:constructor - [0:0]\n-A PREROUTING -j constructor\n-A constructor -j RETURN\nCOMMIT\n',
+      ),
+    );
+    expect(g.nodes.find((n) => n.id === 'nat/constructor')).toMatchObject({ marks: [] });
+    expect(g.nodes.find((n) => n.id === 'nat/PREROUTING')?.marks).toEqual([]);
+  });
+
   it('gives an empty graph without a nat table', () => {
     expect(buildChainGraph({ family: 'ipv4', tables: {}, ruleCount: 0 }).nodes).toEqual([]);
   });

@@ -1,10 +1,18 @@
-import type { PolicyChain } from '../kubeproxy';
-import { indexServiceGroups, type ServiceGroup } from '../kubeproxy';
+import {
+  chainMark,
+  chainRole,
+  dnatEndpoint,
+  endpointHost,
+  indexServiceGroups,
+  KUBE_CHAIN,
+  type PolicyChain,
+  type ServiceGroup,
+} from '../kubeproxy';
 import type { Chain, Rule, Ruleset, Table } from '../ruleset';
-import { dnatEndpoint, ruleLabel } from './labels';
+import { ruleLabel } from './labels';
 import { pathChains } from './path';
 import { drawPath, TERMINAL } from './pathGraph';
-import { classifyChain, MARK_CHAINS, ROLE_COLUMN } from './roles';
+import { classifyChain, ROLE_COLUMN } from './roles';
 import type { ChainGraph, GraphEdge, GraphNode, GraphNodeId, GraphPath, NodeRole, PathFocus } from './types';
 
 export interface BuildOptions {
@@ -37,7 +45,7 @@ export interface BuildOptions {
   readonly maxChains?: number;
 }
 /** The hooks a Service packet goes through, drawn even when empty (they still have a policy). */
-const ALWAYS_SHOWN = new Set(['PREROUTING', 'OUTPUT', 'POSTROUTING', 'KUBE-SERVICES']);
+const ALWAYS_SHOWN = new Set(['PREROUTING', 'OUTPUT', 'POSTROUTING', KUBE_CHAIN.services]);
 
 /** The id of an endpoint (pod) node: `ep/10.244.169.161:80`. */
 export function endpointNodeId(endpoint: string): GraphNodeId {
@@ -48,10 +56,6 @@ function columnOf(role: NodeRole, name: string): number {
   if (role === 'postrouting')
     return name === 'POSTROUTING' ? ROLE_COLUMN.postrouting : ROLE_COLUMN.postrouting + 1;
   return ROLE_COLUMN[role];
-}
-
-function endpointIp(endpoint: string): string {
-  return endpoint.startsWith('[') ? endpoint.slice(1, endpoint.indexOf(']')) : endpoint.split(':')[0]!;
 }
 
 /**
@@ -87,13 +91,13 @@ function visibleChains(
   for (const c of chains) {
     const g = groupOf.get(c);
     // Chains of no group: hooks, KUBE-SERVICES, … are the skeleton; stray KUBE-SEPs only on the path.
-    if (g ? keys.has(g.key) : !c.startsWith('KUBE-SEP-') || path.has(c)) shownChains.add(c);
+    if (g ? keys.has(g.key) : chainRole(c) !== 'sep' || path.has(c)) shownChains.add(c);
   }
   return { chains: shownChains, shown: groups.filter((g) => keys.has(g.key)).length, focused };
 }
 
 /** `33.3 %`: a share of connections, one decimal. */
-export function formatShare(share: number): string {
+function formatShare(share: number): string {
   return `${(Math.round(share * 1000) / 10).toFixed(1)} %`;
 }
 
@@ -150,7 +154,7 @@ export function buildChainGraph(ruleset: Ruleset, options: BuildOptions = {}): C
   const edges: GraphEdge[] = [];
   const callerColumn = new Map<string, number>();
   for (const name of nat.order) {
-    if (!chains.has(name) || name in MARK_CHAINS) continue;
+    if (!chains.has(name) || chainMark(name) !== null) continue;
     const chain = nat.chains[name] as Chain;
     const role = classifyChain('nat', name);
     const column = columnOf(role, name);
@@ -163,7 +167,8 @@ export function buildChainGraph(ruleset: Ruleset, options: BuildOptions = {}): C
       const edge = edgeOf(rule, afterStatistic, chains, shares.get(rule.id));
       afterStatistic ||= rule.matches.some((m) => m.kind === 'statistic');
       const t = rule.target;
-      if (t.kind === 'jump' && MARK_CHAINS[t.chain]) marks.add(MARK_CHAINS[t.chain]!);
+      const mark = t.kind === 'jump' ? chainMark(t.chain) : null;
+      if (mark) marks.add(mark);
       else if (edge === 'hidden') hidden++;
       else if (edge) {
         edges.push(edge);
@@ -253,7 +258,7 @@ function endpointNode(endpoint: string, pods: Readonly<Record<string, string>> |
     role: 'endpoint',
     column: ROLE_COLUMN.endpoint,
     title: endpoint,
-    subtitle: pods?.[endpointIp(endpoint)] ?? null,
+    subtitle: pods?.[endpointHost(endpoint)] ?? null,
     table: null,
     chain: null,
     line: 0,

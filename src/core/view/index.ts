@@ -1,13 +1,11 @@
 export { buildChainGraph } from './build';
 export type { SvgExportOptions } from './exportSvg';
 export { exportGraphSvg, ROLE_COLOR } from './exportSvg';
-export { dnatEndpoint, serviceFromComment } from './labels';
-export { layoutGraph, layoutGraphRoutes } from './layout';
+export { layoutGraphRoutes } from './layout';
 export type { StepPlace } from './path';
 export { pathChains, pathFocusOf, pathHighlight, pathKey, placePath } from './path';
 export { MAX_PATH_NODES } from './pathGraph';
 export { endpointBars, formatShare, shareProduct } from './probabilities';
-export { servicePortHash } from './roles';
 export type { RuleLookup } from './ruleLookup';
 export { lookupForTrace } from './ruleLookup';
 export type { FinderEntry } from './serviceFinder';

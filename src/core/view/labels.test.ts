@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Chain } from '../ruleset';
-import { fixtureRuleset, WEB, webRuleset } from './inputs.node';
-import { dnatEndpoint, formatProbability, matchText, ruleLabel, serviceFromComment } from './labels';
+import { WEB, webRuleset } from './inputs.node';
+import { formatProbability, matchText, ruleLabel } from './labels';
 
 describe('formatProbability', () => {
   it('keeps three decimals and trims zeros', () => {
@@ -42,44 +42,7 @@ describe('ruleLabel on the web example', () => {
   });
 });
 
-describe('serviceFromComment', () => {
-  it.each([
-    ['default/web cluster IP', 'default/web', null],
-    ['kube-system/kube-dns:dns-tcp cluster IP', 'kube-system/kube-dns', 'dns-tcp'],
-    ['ns1/svc1:p80 -> 10.180.0.1:80', 'ns1/svc1', 'p80'],
-    ['masquerade traffic for ns2/svc2:p80 external destinations', 'ns2/svc2', 'p80'],
-    ['default/nginx-ext:', 'default/nginx-ext', null],
-  ])('%s', (comment, service, port) => {
-    expect(serviceFromComment(comment)).toEqual({ service, port });
-  });
-
-  it('finds no Service in kube-proxy’s own comments', () => {
-    expect(serviceFromComment('kubernetes service portals')).toBeNull();
-    expect(
-      serviceFromComment('kubernetes service nodeports; NOTE: this must be the last rule in this chain'),
-    ).toBeNull();
-    expect(serviceFromComment(null)).toBeNull();
-  });
-
-  it('finds a Service in every KUBE-SVC chain of the overall fixture', () => {
-    const nat = fixtureRuleset('k8s-overall-rules.iptables-save.txt').tables.nat!;
-    const svcs = nat.order.filter((c) => c.startsWith('KUBE-SVC-'));
-    expect(svcs.length).toBeGreaterThan(3);
-    for (const c of svcs) {
-      const comment = nat.chains[c]!.rules.find((r) => r.comment)?.comment ?? null;
-      expect(serviceFromComment(comment), c).not.toBeNull();
-    }
-  });
-});
-
-describe('dnatEndpoint / matchText', () => {
-  it('reads the DNAT target of each web KUBE-SEP', () => {
-    const nat = webRuleset().tables.nat!;
-    const eps = WEB.seps.map((s) => nat.chains[s]!.rules.map((r) => dnatEndpoint(r.target)).find(Boolean));
-    expect(eps.sort()).toEqual([...WEB.endpoints]);
-    expect(dnatEndpoint({ kind: 'ACCEPT' })).toBeNull();
-  });
-
+describe('matchText', () => {
   it('omits comments from labels', () => {
     expect(matchText({ kind: 'comment', text: 'x' })).toBeNull();
   });

@@ -1,10 +1,10 @@
-import { endpointString } from '../kubeproxy';
 import type { Cidr } from '../net';
-import type { Match, PortRange, Rule, Target } from '../ruleset';
+import type { Match, PortRange, Rule } from '../ruleset';
 
 /**
  * Short texts for the graph: an edge's match in the spirit of `iptables -L`'s summary column
- * (`tcp dpt:80`), the Service a kube-proxy comment names, the endpoint a DNAT writes.
+ * (`tcp dpt:80`). What a rule means to kube-proxy (the Service a comment names, the endpoint a
+ * DNAT writes) is read by the kube-proxy model (`parseKubeComment`, `dnatEndpoint`).
  */
 
 function cidrText(c: Cidr): string {
@@ -78,31 +78,4 @@ export function ruleLabel(rule: Rule, afterStatistic: boolean): string {
     .filter((t): t is string => t !== null && t !== '');
   if (parts.length === 0) return afterStatistic ? 'otherwise' : 'always';
   return parts.join(' ');
-}
-
-/** Matches a kube-proxy `ServicePortName.String()`: `ns/name` or `ns/name:port` (`ns/name:` legacy). */
-const SERVICE_PORT_NAME = /^([a-z0-9][-a-z0-9]*)\/([a-z0-9][-a-z0-9.]*)(?::([-a-z0-9]*))?$/;
-
-/**
- * The Service port a kube-proxy comment names: `"default/web cluster IP"` → `{ service:
- * 'default/web', port: null }`, `"ns1/svc1:p80 -> 10.180.0.1:80"` → port `'p80'`. kube-proxy puts
- * `svcPortNameString` first in its comments (proxier.go `writeServiceToEndpointRules`, …), but some
- * comments embed it later ("masquerade traffic for ns1/svc1:p80 external destinations").
- * Returns null when no word looks like one.
- */
-export function serviceFromComment(comment: string | null): { service: string; port: string | null } | null {
-  if (!comment) return null;
-  for (const word of comment.split(/\s+/)) {
-    const m = SERVICE_PORT_NAME.exec(word);
-    if (m) return { service: `${m[1]}/${m[2]}`, port: m[3] ? m[3] : null };
-  }
-  return null;
-}
-
-/** `ip:port` a DNAT writes (`[v6]:port`), the bare IP without a port, or null for other targets. */
-export function dnatEndpoint(target: Target): string | null {
-  if (target.kind !== 'DNAT') return null;
-  const r = target.ranges[0];
-  if (!r || r.minIp === null) return null;
-  return r.minPort === null ? r.minIp : endpointString(r.minIp, r.minPort);
 }

@@ -5,7 +5,7 @@ import { labelSize, nodeSize } from './sizes';
 import type { ChainGraph, EdgeRoute, GraphPositions, GraphRoutes, NodePosition } from './types';
 
 export { columnLayout, columnRoutes } from './columns';
-export { labelSize, nodeSize } from './sizes';
+export { nodeSize } from './sizes';
 
 /**
  * Layered layout of the chain graph with elkjs (Sugiyama-style, left to right), edges routed

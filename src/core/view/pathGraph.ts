@@ -1,8 +1,9 @@
+import { chainMark } from '../kubeproxy';
 import type { Chain, Rule, Ruleset, TableName } from '../ruleset';
 import { ruleLabel } from './labels';
 import { pathKey } from './path';
 import { assignColumns } from './pathColumns';
-import { classifyChain, MARK_CHAINS } from './roles';
+import { classifyChain } from './roles';
 import { hookSegments } from './route';
 import { ruleFrom } from './ruleLookup';
 import {
@@ -38,12 +39,13 @@ const idOf = (table: TableName, chain: string): GraphNodeId => `${table}/${chain
 export const MAX_PATH_NODES = 60;
 
 /** Marks and verdict badges of a chain's rules (what it does without an edge). */
-export function chainBadges(chain: Chain): Pick<GraphNode, 'marks' | 'verdicts'> {
+function chainBadges(chain: Chain): Pick<GraphNode, 'marks' | 'verdicts'> {
   const marks = new Set<'masquerade' | 'drop'>();
   const verdicts = new Set<string>();
   for (const rule of chain.rules) {
     const t = rule.target;
-    if (t.kind === 'jump' && MARK_CHAINS[t.chain]) marks.add(MARK_CHAINS[t.chain]!);
+    const mark = t.kind === 'jump' ? chainMark(t.chain) : null;
+    if (mark) marks.add(mark);
     else if (t.kind === 'other' ? t.terminal : TERMINAL.has(t.kind))
       verdicts.add(t.kind === 'other' ? t.name : t.kind);
   }
@@ -107,7 +109,7 @@ export function drawPath(
     base = false,
   ): GraphNodeId | null => {
     const chain = ruleset.tables[table]?.chains[name];
-    if (!chain || MARK_CHAINS[name]) return null;
+    if (!chain || chainMark(name)) return null;
     if (!nodes.has(chain.id)) {
       if (!base && added >= MAX_PATH_NODES) {
         undrawn.add(chain.id);
@@ -244,9 +246,8 @@ export function drawPath(
     if (overview.has(id) || !n.table || !n.chain) continue;
     const chain = ruleset.tables[n.table]?.chains[n.chain];
     const hidden =
-      chain?.rules.filter(
-        (r) => r.target.kind === 'jump' && !MARK_CHAINS[r.target.chain] && !edgeIds.has(r.id),
-      ).length ?? 0;
+      chain?.rules.filter((r) => r.target.kind === 'jump' && !chainMark(r.target.chain) && !edgeIds.has(r.id))
+        .length ?? 0;
     if (hidden > 0) nodes.set(id, { ...n, hiddenEdges: hidden });
   }
   return { key: pathKey(steps), places, undrawn: undrawn.size };

@@ -1,5 +1,5 @@
+import { chainRole, dnatEndpoint, isPolicyRole } from '../kubeproxy';
 import type { TraceResult } from '../trace';
-import { dnatEndpoint } from './labels';
 import { chainRulesFrom, type RuleSource } from './ruleLookup';
 
 /**
@@ -47,8 +47,6 @@ export interface PolicyBars {
   readonly fallthrough: number;
 }
 
-const POLICY_PREFIXES = ['KUBE-SVC-', 'KUBE-SVL-', 'KUBE-XLB-'];
-
 function sepEndpoint(source: RuleSource, sep: string): string | null {
   for (const rule of chainRulesFrom(source, 'nat', sep) ?? []) {
     const ep = dnatEndpoint(rule.target);
@@ -75,7 +73,7 @@ export function endpointBars(
     const seen = new Set<string>();
     const inside = new Set<string>();
     for (const step of o.path) {
-      if (step.table === 'nat' && POLICY_PREFIXES.some((p) => step.chain.startsWith(p))) {
+      if (step.table === 'nat' && isPolicyRole(chainRole(step.chain))) {
         if (!chains.includes(step.chain)) chains.push(step.chain);
         if (!inside.has(step.chain)) {
           inside.add(step.chain);
@@ -98,7 +96,7 @@ export function endpointBars(
     let gone = 0;
     for (const rule of chainRulesFrom(ruleset, 'nat', name) ?? []) {
       const t = rule.target;
-      if (t.kind !== 'jump' || !t.chain.startsWith('KUBE-SEP-')) continue;
+      if (t.kind !== 'jump' || chainRole(t.chain) !== 'sep') continue;
       const share = taken.get(rule.id) ?? 0;
       const reached = into > 0 ? Math.max(0, (into - gone) / into) : 0;
       gone += share;

@@ -1,3 +1,4 @@
+import { chainRole, isPolicyRole } from '../kubeproxy';
 import { parseRuleId, type Rule, type RuleId, type Ruleset, type TableName } from '../ruleset';
 import type { TraceResult } from '../trace';
 
@@ -41,9 +42,6 @@ export function chainRulesFrom(source: RuleSource, table: TableName, chain: stri
   return rules;
 }
 
-/** nat chains whose rules all matter to the probability bars: the endpoint lotteries (probabilities.ts). */
-const LOTTERY_PREFIXES = ['KUBE-SVC-', 'KUBE-SVL-', 'KUBE-XLB-'];
-
 /**
  * The rules `describePath` and `endpointBars` need for `result`: every rule on an outcome's path,
  * every rule of each endpoint-lottery chain on a path (the cascade rows, taken or not), and every
@@ -66,11 +64,10 @@ export function lookupForTrace(ruleset: Ruleset, result: TraceResult): RuleLooku
     for (const step of o.path) {
       const rule = ruleFrom(ruleset, step.ruleId);
       if (rule) rules[rule.id] = rule;
-      if (step.table !== 'nat' || !LOTTERY_PREFIXES.some((p) => step.chain.startsWith(p))) continue;
+      if (step.table !== 'nat' || !isPolicyRole(chainRole(step.chain))) continue;
       if (chains[`nat/${step.chain}`]) continue;
       for (const r of addChain('nat', step.chain)) {
-        if (r.target.kind === 'jump' && r.target.chain.startsWith('KUBE-SEP-'))
-          addChain('nat', r.target.chain);
+        if (r.target.kind === 'jump' && chainRole(r.target.chain) === 'sep') addChain('nat', r.target.chain);
       }
     }
   }

@@ -24,7 +24,7 @@ export const NODE_FONT = {
 } as const;
 
 /** Edge labels: 12 px monospace, padding 1 × 4 (flow.css `.edge-label`). */
-export const LABEL_FONT = { size: 12, line: 18, padX: 10 } as const;
+const LABEL_FONT = { size: 12, line: 18, padX: 10 } as const;
 
 const MONO = 0.61;
 const SANS = 0.64;

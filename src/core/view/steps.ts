@@ -1,7 +1,8 @@
+import { chainMark, dnatEndpoint, isMarkChain } from '../kubeproxy';
 import type { Match, Rule } from '../ruleset';
 import type { Outcome, Packet, PathStep } from '../trace';
 import { type Lang, type MessageId, message } from '../trace';
-import { dnatEndpoint, formatProbability } from './labels';
+import { formatProbability } from './labels';
 import { type RuleSource, ruleFrom } from './ruleLookup';
 
 /**
@@ -45,7 +46,7 @@ function addr(m: Extract<Match, { kind: 'addr' }>): string {
 }
 
 /** The conditions of a rule in words: "TCP to 10.104.247.10:80", "the random draw p=0.333". */
-export function matchWords(rule: Rule, lang: Lang = 'en'): string {
+function matchWords(rule: Rule, lang: Lang = 'en'): string {
   const proto = rule.matches.find((m) => m.kind === 'proto' && !m.negated);
   const dst = rule.matches.find((m) => m.kind === 'addr' && m.dir === 'dst' && !m.negated);
   const dport = rule.matches.find((m) => m.kind === 'port' && m.dir === 'dst' && !m.negated);
@@ -144,10 +145,9 @@ function actionWords(
     case 'goto': {
       const owner = serviceOf(t);
       const go = step.verdict === 'jump';
-      if (t === 'KUBE-MARK-MASQ')
-        return say(go ? 'step.jump-mark-masq' : 'step.goto-mark-masq', { chain: t });
-      if (t === 'KUBE-MARK-DROP')
-        return say(go ? 'step.jump-mark-drop' : 'step.goto-mark-drop', { chain: t });
+      const mark = chainMark(t);
+      if (mark === 'masquerade') return say(go ? 'step.jump-mark-masq' : 'step.goto-mark-masq', { chain: t });
+      if (mark === 'drop') return say(go ? 'step.jump-mark-drop' : 'step.goto-mark-drop', { chain: t });
       return say(go ? 'step.jump' : 'step.goto', {
         chain: t,
         owner: owner ? say('step.owner', { owner }) : '',
@@ -209,7 +209,7 @@ export function describePath(
       tone = step.verdict === 'DROP' ? 'drop' : 'reject';
     else if (step.verdict === 'ACCEPT') tone = 'accept';
     else if (step.verdict === 'jump' || step.verdict === 'goto')
-      tone = step.target.startsWith('KUBE-MARK-') ? 'mark' : 'jump';
+      tone = isMarkChain(step.target) ? 'mark' : 'jump';
     return { index, step, words, src, dst, changed, tone };
   });
 }

@@ -1,4 +1,11 @@
-import type { ServiceGroup, ServiceTarget } from '../kubeproxy';
+import {
+  chainRole,
+  endpointHost,
+  KUBE_CHAIN,
+  type KubeChainRole,
+  type ServiceGroup,
+  type ServiceTarget,
+} from '../kubeproxy';
 import { type Cidr, formatIpv4, ipv4Value } from '../net';
 import type { Rule, Ruleset } from '../ruleset';
 import type { Origin } from '../trace';
@@ -50,25 +57,21 @@ export function inferPodCidr(ruleset: Ruleset): string | null {
   const nat = ruleset.tables.nat;
   const rulesOf = (table: 'nat' | 'filter', chain: string) =>
     ruleset.tables[table]?.chains[chain]?.rules ?? [];
-  const firstOf = (prefix: string, negated: boolean): string | null => {
+  const firstOf = (role: KubeChainRole, negated: boolean): string | null => {
     for (const name of nat?.order ?? []) {
-      if (!name.startsWith(prefix)) continue;
+      if (chainRole(name) !== role) continue;
       const found = fromRules(rulesOf('nat', name), negated);
       if (found) return found;
     }
     return null;
   };
   return (
-    fromRules(rulesOf('nat', 'KUBE-SERVICES'), true) ??
-    firstOf('KUBE-SVC-', true) ??
-    firstOf('KUBE-EXT-', false) ??
-    fromRules(rulesOf('filter', 'KUBE-FORWARD'), false) ??
+    fromRules(rulesOf('nat', KUBE_CHAIN.services), true) ??
+    firstOf('svc', true) ??
+    firstOf('ext', false) ??
+    fromRules(rulesOf('filter', KUBE_CHAIN.forward), false) ??
     fromRules(rulesOf('nat', 'POSTROUTING'), false)
   );
-}
-
-function ipOf(endpoint: string): string {
-  return endpoint.startsWith('[') ? endpoint.slice(1, endpoint.indexOf(']')) : endpoint.split(':')[0]!;
 }
 
 function inCidr(ip: string, cidr: string | null): boolean {
@@ -89,13 +92,13 @@ function inCidr(ip: string, cidr: string | null): boolean {
  * kube-apiserver runs on the host network, so on a control-plane node this is the node IP); else
  * another endpoint outside the pod network (a host-network pod); else null.
  */
-export function inferNodeIp(
+function inferNodeIp(
   ruleset: Ruleset,
   groups: readonly ServiceGroup[],
   podCidr: string | null,
 ): string | null {
-  for (const rule of ruleset.tables.nat?.chains['KUBE-SERVICES']?.rules ?? []) {
-    if (rule.target.kind !== 'jump' || rule.target.chain !== 'KUBE-NODEPORTS') continue;
+  for (const rule of ruleset.tables.nat?.chains[KUBE_CHAIN.services]?.rules ?? []) {
+    if (rule.target.kind !== 'jump' || rule.target.chain !== KUBE_CHAIN.nodeports) continue;
     const d = rule.matches.find((m) => m.kind === 'addr' && m.dir === 'dst' && !m.negated);
     if (
       d?.kind === 'addr' &&
@@ -106,10 +109,10 @@ export function inferNodeIp(
       return d.cidr.address;
   }
   const api = groups.find((g) => g.service === 'default/kubernetes' && g.endpoints.length > 0);
-  if (api) return ipOf(api.endpoints[0]!);
+  if (api) return endpointHost(api.endpoints[0]!);
   for (const g of groups)
     for (const ep of g.endpoints) {
-      const ip = ipOf(ep);
+      const ip = endpointHost(ep);
       if (podCidr && ipv4Value(ip) !== null && !inCidr(ip, podCidr)) return ip;
     }
   return null;
@@ -117,7 +120,7 @@ export function inferNodeIp(
 
 /** A pod address in the pod network that is no endpoint (so the packet is not its own hairpin). */
 function podSource(podCidr: string | null, groups: readonly ServiceGroup[]): string | null {
-  const taken = new Set(groups.flatMap((g) => g.endpoints.map(ipOf)));
+  const taken = new Set(groups.flatMap((g) => g.endpoints.map(endpointHost)));
   // Without a pod network in the rules, the /24 of the first endpoint (most likely a pod's).
   const first = [...taken].map(ipv4Value).find((v) => v !== null);
   const base = podCidr
