@@ -1,8 +1,9 @@
+import { traceTexts } from '../../core/analyze';
 import type { Diagnostic } from '../../core/text';
 import type { L4Protocol, Origin, Packet, TraceEnv } from '../../core/trace';
 import type { Command } from '../args';
 import { intOption, parseCommandArgs, positional } from '../args';
-import { analyzeTexts, simulate, trace } from '../core';
+import { simulate } from '../core';
 import { readInput, UsageError } from '../io';
 import { cliDiagnostics, printResult } from '../json';
 
@@ -82,8 +83,8 @@ export const traceCommand: Command = {
     const env: TraceEnv = { localAddresses: (v['node-ip'] as string[] | undefined) ?? [] };
 
     const text = await readInput(io, file);
-    const { ruleset, diagnostics: read } = analyzeTexts({ iptables: text, until: 'ruleset' });
-    const traced = trace(ruleset, packet, env);
+    // Reads only what the trace needs (core/lazy); the outcomes are the full pipeline's.
+    const { ruleset, trace: traced, diagnostics: read } = traceTexts({ iptables: text, packet, env });
     const diagnostics: Diagnostic[] = [...read.iptables, ...traced.diagnostics];
     const json: Record<string, unknown> = { outcomes: traced.outcomes };
     if (connections !== undefined) {

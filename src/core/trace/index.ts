@@ -1,6 +1,9 @@
 export { compileRuleset } from './compile';
+export type { RuleSource } from './compileLazy';
+export { registerRuleSource } from './compileLazy';
 export type { HookName, HookStep } from './hooks';
 export { HOOK_TABLES, ROUTES } from './hooks';
+export type { IndexKey } from './indexChains';
 export { MAX_CHAIN_ENTRIES } from './machine';
 export type { Lang, MessageId } from './messages';
 export { message } from './messages';

@@ -1,0 +1,114 @@
+import { ipKey, parseIp } from '../net';
+
+/**
+ * The tracer's KUBE-SERVICES index (trace/indexChains.ts) read from the text instead of from
+ * lowered rules, so that a trace to a ClusterIP parses only the rules that can match it.
+ *
+ * `textKey` recognises exactly the line shape iptables-save prints for kube-proxy's dispatch rules
+ * and gives the key `indexKey` gives the lowered rule:
+ *   `-A CHAIN [-d ADDR/32|/128 ]-p tcp|udp|sctp[ -m comment --comment C][ -m addrtype --dst-type LOCAL] -m P --dport N -j|-g TARGET …`
+ * Everything it does not recognise gets no key (the rule is read and walked like any other):
+ * a wrong "no key" costs time, a wrong key would change a trace — so the shape is narrow, and a
+ * test checks the key against `indexKey` for every rule of every fixture.
+ */
+
+const PROTOS: Readonly<Record<string, number>> = { tcp: 6, udp: 17, sctp: 132 };
+
+/** Header options (ip_packet_match) that, written after the port, the tracer tests before it. */
+const HEADER_LONG = ['--source', '--src', '--destination', '--dst', '--in-interface', '--out-interface'];
+
+export interface TextKey {
+  readonly exact: boolean;
+  readonly key: string;
+}
+
+/** The index key of the rule line `text[start, end)` of chain `chain`, or null. */
+export function textKey(
+  text: string,
+  start: number,
+  end: number,
+  chain: string,
+  family: 'ipv4' | 'ipv6',
+): TextKey | null {
+  let p = start + 3 + chain.length + 1;
+  if (p >= end) return null;
+  let dst: string | null = null;
+  if (text.startsWith('-d ', p)) {
+    const sp = text.indexOf(' ', p + 3);
+    if (sp === -1 || sp >= end) return null;
+    const word = text.slice(p + 3, sp);
+    const suffix = family === 'ipv4' ? '/32' : '/128';
+    if (!word.endsWith(suffix)) return null;
+    const address = word.slice(0, -suffix.length);
+    if (family === 'ipv4' && !isPlainIpv4(address)) return null;
+    const ip = parseIp(address);
+    if (ip === null || ip.v6 !== (family === 'ipv6')) return null;
+    dst = ipKey(ip);
+    p = sp + 1;
+  }
+  if (!text.startsWith('-p ', p)) return null;
+  const protoEnd = text.indexOf(' ', p + 3);
+  if (protoEnd === -1 || protoEnd >= end) return null;
+  const protoName = text.slice(p + 3, protoEnd);
+  const proto = PROTOS[protoName];
+  if (proto === undefined) return null;
+  p = protoEnd + 1;
+  if (text.startsWith('-m comment --comment ', p)) {
+    p += 21;
+    // A quoted comment without backslashes, or a bare word (searches stay inside the line).
+    const quoted = text.charCodeAt(p) === 34;
+    let q = quoted ? p + 1 : p;
+    for (; q < end; q++) {
+      const c = text.charCodeAt(q);
+      if (c === 92) return null;
+      if (quoted ? c === 34 : c === 32 || c === 34) break;
+    }
+    if (q >= end || (!quoted && text.charCodeAt(q) === 34)) return null;
+    p = quoted ? q + 1 : q;
+    if (text.charCodeAt(p) !== 32) return null;
+    p++;
+  }
+  if (text.startsWith('-m addrtype --dst-type LOCAL ', p)) p += 29;
+  const portOpt = `-m ${protoName} --dport `;
+  if (!text.startsWith(portOpt, p)) return null;
+  p += portOpt.length;
+  let port = 0;
+  const digits = p;
+  while (p < end) {
+    const c = text.charCodeAt(p);
+    if (c < 48 || c > 57) break;
+    port = port * 10 + (c - 48);
+    p++;
+  }
+  if (p === digits || p - digits > 5 || port > 65535 || text.charCodeAt(p) !== 32) return null;
+  if (p - digits > 1 && text.charCodeAt(digits) === 48) return null;
+  p++;
+  if (!(text.startsWith('-j ', p) || text.startsWith('-g ', p))) return null;
+  if (!restIsTargetOnly(text, p + 3, end)) return null;
+  return dst === null
+    ? { exact: false, key: `${proto}|${port}` }
+    : { exact: true, key: `${dst}|${proto}|${port}` };
+}
+
+/** `a.b.c.d`, each part 0–255 without leading zeros (as iptables-save prints it). */
+function isPlainIpv4(s: string): boolean {
+  const parts = s.split('.');
+  if (parts.length !== 4) return false;
+  return parts.every((x) => /^(0|[1-9]\d{0,2})$/.test(x) && Number(x) <= 255);
+}
+
+/** After `-j`: the target's name and long options only (no quotes, no `!`, no header option). */
+function restIsTargetOnly(text: string, from: number, end: number): boolean {
+  const rest = text.slice(from, end);
+  if (rest === '' || rest.includes('"') || rest.includes('\\')) return false;
+  const words = rest.split(' ');
+  if ((words[0] as string).startsWith('-')) return false;
+  for (let i = 1; i < words.length; i++) {
+    const w = words[i] as string;
+    if (w === '!' || w === '') return false;
+    if (w.startsWith('-') && (!w.startsWith('--') || HEADER_LONG.includes(w) || w.startsWith('--protocol')))
+      return false;
+    if (w === '--fragment') return false;
+  }
+  return true;
+}
