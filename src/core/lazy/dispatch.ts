@@ -30,6 +30,8 @@ export function textKey(
   chain: string,
   family: 'ipv4' | 'ipv6',
 ): TextKey | null {
+  // Lines with counters (`[p:b] -A …`) get no key: rare in the dumps this index is for.
+  if (!text.startsWith('-A ', start)) return null;
   let p = start + 3 + chain.length + 1;
   if (p >= end) return null;
   let dst: string | null = null;

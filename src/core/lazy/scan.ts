@@ -8,9 +8,9 @@ import { scanFamily } from './family';
  * rule's, a string only per chain declaration and per change of chain).
  *
  * It accepts only the plain shape of `iptables-save` output and kube-proxy's restore input —
- * `*table`, `:CHAIN POLICY [p:b]`, `-A CHAIN …` for a declared chain, `#` comments, `COMMIT`,
+ * `*table`, `:CHAIN POLICY [p:b]`, `[p:b] -A CHAIN …` for a declared chain, `#` comments, `COMMIT`,
  * blank lines — so that reading a chain's lines on their own gives what the full parse gives for
- * them. Anything else (excerpts, listings, `-I`/`-N`/`-X`, counters before `-A`, quoted chain
+ * them. Anything else (excerpts, listings, `-I`/`-N`/`-X`, quoted chain
  * names, tabs, a table without COMMIT or twice, a rule for an undeclared chain, an address family
  * it cannot settle) makes it return the reason instead: the caller then runs the full parse.
  */
@@ -73,6 +73,17 @@ class Grow {
   }
 }
 
+/** `[digits:digits]` in `text[start, end)`. */
+function isCounters(text: string, start: number, end: number): boolean {
+  let colon = -1;
+  for (let i = start + 1; i < end - 1; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 58 && colon === -1) colon = i;
+    else if (c < 48 || c > 57) return false;
+  }
+  return text.charCodeAt(end - 1) === 93 && colon > start + 1 && colon < end - 2;
+}
+
 const fail = (reason: string, line: number): ScanResult => ({ ok: false, reason: `line ${line}: ${reason}` });
 
 /** Scans `text` (see the file comment); never throws. */
@@ -100,12 +111,17 @@ export function scanIptablesSave(text: string): ScanResult {
     while (end > pos && text.charCodeAt(end - 1) === 32) end--;
     if (end > pos) {
       const c = text.charCodeAt(pos);
-      if (c === 45) {
-        // `-A CHAIN …`
+      if (c === 45 || c === 91) {
+        // `-A CHAIN …`, or `[packets:bytes] -A CHAIN …` (iptables-save -c).
         if (table === null) return fail('a rule outside a table', lineNo);
-        if (text.charCodeAt(pos + 1) !== 65 || text.charCodeAt(pos + 2) !== 32)
+        let a = pos;
+        if (c === 91) {
+          a = text.indexOf('] ', pos) + 2;
+          if (a === 1 || a > end || !isCounters(text, pos, a - 1)) return fail('bad counters', lineNo);
+        }
+        if (text.charCodeAt(a) !== 45 || text.charCodeAt(a + 1) !== 65 || text.charCodeAt(a + 2) !== 32)
           return fail('not an -A rule', lineNo);
-        const cs = pos + 3;
+        const cs = a + 3;
         const pl = prevName.length;
         let id = prevChain;
         if (
