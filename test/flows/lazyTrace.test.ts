@@ -115,18 +115,15 @@ function checkText(name: string, text: string, expectLazy: boolean): void {
         const named = fullTable?.order.filter((n) => fullTable.chains[n]?.origin !== 'referenced');
         expect(ruleset.tables[t.name]?.order).toEqual(named);
         for (const c of t.chains) {
-          const chainName = scan.chainName[c] as string;
+          const chainName = scan.names.name(c);
           const got = store.chain(c);
           const lazyChain = ruleset.tables[t.name]?.chains[chainName];
           expect({ ...lazyChain, rules: [...(lazyChain?.rules ?? [])] }).toEqual(
             fullTable?.chains[chainName],
           );
+          // The chain's lines: its declaration and its rules (the full Ruleset's spans).
           const lines: [number, number][] = [[scan.declStart[c] as number, scan.declEnd[c] as number]];
-          const from = scan.first[c] as number;
-          for (let j = 0; j < (scan.count[c] as number); j++) {
-            const r = scan.order[from + j] as number;
-            lines.push([scan.ruleStart[r] as number, scan.ruleEnd[r] as number]);
-          }
+          for (const r of fullTable?.chains[chainName]?.rules ?? []) lines.push([r.span.start, r.span.end]);
           const inChain = parsed.filter((d) =>
             lines.some(([s, e]) => d.span.start >= s && d.span.start <= e),
           );
@@ -134,12 +131,12 @@ function checkText(name: string, text: string, expectLazy: boolean): void {
             inChain.map(spanKey).sort(),
           );
           // Index keys read from the text are the tracer's (a wrong key would change traces).
+          const where = store.lines(c);
           for (let j = 0; j < (scan.count[c] as number); j++) {
-            const r = scan.order[from + j] as number;
             const key = textKey(
               text,
-              scan.ruleStart[r] as number,
-              scan.ruleEnd[r] as number,
+              where.starts[j] as number,
+              where.ends[j] as number,
               chainName,
               scan.family,
             );

@@ -1,4 +1,5 @@
 import { iptablesRestoreSection } from './iptablesRestore';
+import { lazySection } from './lazy';
 import { parseModelSection } from './parseModel';
 import { traceSection } from './trace';
 import type { BenchSection } from './types';
@@ -7,4 +8,9 @@ import type { BenchSection } from './types';
  * The sections `npm run bench` runs, in order. To add figures, write a `BenchSection` in its own
  * file here and append it.
  */
-export const SECTIONS: readonly BenchSection[] = [parseModelSection, traceSection, iptablesRestoreSection];
+export const SECTIONS: readonly BenchSection[] = [
+  parseModelSection,
+  lazySection,
+  traceSection,
+  iptablesRestoreSection,
+];

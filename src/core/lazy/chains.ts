@@ -4,7 +4,7 @@ import { type Rule, ruleId } from '../ruleset';
 import type { Diagnostic } from '../text';
 import type { IndexKey } from '../trace';
 import { textKey } from './dispatch';
-import type { Scan } from './scan';
+import { type ChainLines, chainLines, type Scan } from './scan';
 
 /** Chains with at least this many rules are read rule by rule (and indexed from the text). */
 export const DISPATCH_MIN = 64;
@@ -23,6 +23,7 @@ export class ChainStore {
   private readonly declDiagnostics: Diagnostic[][];
   private readonly complete: Uint8Array;
   private readonly keys: (IndexKey[] | undefined)[];
+  private readonly where: (ChainLines | undefined)[];
   private readonly seen = new Set<string>();
   /** Diagnostics of every line read so far (each once), in reading order. */
   readonly read: Diagnostic[] = [];
@@ -31,12 +32,23 @@ export class ChainStore {
 
   constructor(readonly scan: Scan) {
     this.reader = new LineReader(scan.text, scan.family);
-    const n = scan.chainName.length;
+    const n = scan.names.count;
     this.rules = new Array(n);
     this.decls = new Array(n);
     this.declDiagnostics = new Array(n);
     this.complete = new Uint8Array(n);
     this.keys = new Array(n);
+    this.where = new Array(n);
+  }
+
+  /** Where chain `c`'s rule lines are (found once). */
+  lines(c: number): ChainLines {
+    let w = this.where[c];
+    if (w === undefined) {
+      w = chainLines(this.scan, c);
+      this.where[c] = w;
+    }
+    return w;
   }
 
   /** Why the read lines did not read as the scan said (then trust only the full parse), or null. */
@@ -75,20 +87,12 @@ export class ChainStore {
     let keys = this.keys[c];
     if (keys === undefined) {
       const { scan } = this;
-      const name = scan.chainName[c] as string;
-      const from = scan.first[c] as number;
-      const n = scan.count[c] as number;
+      const name = scan.names.name(c);
+      const { starts, ends } = this.lines(c);
+      const n = starts.length;
       keys = new Array<IndexKey>(n);
-      for (let j = 0; j < n; j++) {
-        const r = scan.order[from + j] as number;
-        keys[j] = textKey(
-          scan.text,
-          scan.ruleStart[r] as number,
-          scan.ruleEnd[r] as number,
-          name,
-          scan.family,
-        );
-      }
+      for (let j = 0; j < n; j++)
+        keys[j] = textKey(scan.text, starts[j] as number, ends[j] as number, name, scan.family);
       this.keys[c] = keys;
     }
     return keys;
@@ -126,22 +130,15 @@ export class ChainStore {
       this.declDiagnostics[c] = got.diagnostics;
       this.note(got.diagnostics);
     }
-    const n = to - from;
-    const starts = new Int32Array(n);
-    const ends = new Int32Array(n);
-    const lines = new Int32Array(n);
-    const base = scan.first[c] as number;
-    for (let j = 0; j < n; j++) {
-      const r = scan.order[base + from + j] as number;
-      starts[j] = scan.ruleStart[r] as number;
-      ends[j] = scan.ruleEnd[r] as number;
-      lines[j] = scan.ruleLine[r] as number;
-    }
+    const w = this.lines(c);
+    const starts = w.starts.subarray(from, to);
+    const ends = w.ends.subarray(from, to);
+    const lines = w.lines.subarray(from, to);
     const got = reader.read(null, starts, ends, lines);
     const decl = this.decls[c];
     const doc = reader.document(t.name, decl ? [decl] : [], got.rules);
     const lowered = lowerToRuleset(doc);
-    const name = scan.chainName[c] as string;
+    const name = scan.names.name(c);
     const lows = lowered.result.tables[t.name]?.chains[name]?.rules ?? [];
     let list = this.rules[c];
     if (list === undefined) {

@@ -15,7 +15,16 @@ import { ipKey, parseIp } from '../net';
 const PROTOS: Readonly<Record<string, number>> = { tcp: 6, udp: 17, sctp: 132 };
 
 /** Header options (ip_packet_match) that, written after the port, the tracer tests before it. */
-const HEADER_LONG = ['--source', '--src', '--destination', '--dst', '--in-interface', '--out-interface'];
+const HEADER_LONG = [
+  '--source',
+  '--src',
+  '--destination',
+  '--dst',
+  '--in-interface',
+  '--out-interface',
+  '--protocol',
+  '--fragment',
+];
 
 export interface TextKey {
   readonly exact: boolean;
@@ -94,23 +103,49 @@ export function textKey(
 
 /** `a.b.c.d`, each part 0–255 without leading zeros (as iptables-save prints it). */
 function isPlainIpv4(s: string): boolean {
-  const parts = s.split('.');
-  if (parts.length !== 4) return false;
-  return parts.every((x) => /^(0|[1-9]\d{0,2})$/.test(x) && Number(x) <= 255);
+  let parts = 0;
+  let digits = 0;
+  let value = 0;
+  let lead = false;
+  for (let i = 0; i <= s.length; i++) {
+    const c = i === s.length ? 46 : s.charCodeAt(i);
+    if (c === 46) {
+      if (digits === 0 || value > 255 || (lead && digits > 1)) return false;
+      parts++;
+      digits = 0;
+      value = 0;
+    } else if (c >= 48 && c <= 57) {
+      if (digits === 0) lead = c === 48;
+      value = value * 10 + (c - 48);
+      if (++digits > 3) return false;
+    } else return false;
+  }
+  return parts === 4;
 }
 
-/** After `-j`: the target's name and long options only (no quotes, no `!`, no header option). */
+/**
+ * After `-j`: the target's name, then only long options and their values — no quote, backslash or
+ * `!`, and no header option (the tracer tests `-s -d -i -o -p -f` before any extension).
+ */
 function restIsTargetOnly(text: string, from: number, end: number): boolean {
-  const rest = text.slice(from, end);
-  if (rest === '' || rest.includes('"') || rest.includes('\\')) return false;
-  const words = rest.split(' ');
-  if ((words[0] as string).startsWith('-')) return false;
-  for (let i = 1; i < words.length; i++) {
-    const w = words[i] as string;
-    if (w === '!' || w === '') return false;
-    if (w.startsWith('-') && (!w.startsWith('--') || HEADER_LONG.includes(w) || w.startsWith('--protocol')))
-      return false;
-    if (w === '--fragment') return false;
+  if (from >= end || text.charCodeAt(from) === 45) return false;
+  let wordStart = true;
+  for (let i = from; i < end; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 34 || c === 92) return false;
+    if (c === 32) {
+      if (wordStart) return false; // two spaces
+      wordStart = true;
+      continue;
+    }
+    if (wordStart) {
+      wordStart = false;
+      if (c === 33) return false;
+      if (c === 45) {
+        if (text.charCodeAt(i + 1) !== 45) return false;
+        for (const h of HEADER_LONG) if (text.startsWith(h, i)) return false;
+      }
+    }
   }
-  return true;
+  return !wordStart;
 }

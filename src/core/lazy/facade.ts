@@ -24,7 +24,7 @@ function lazyTable(store: ChainStore, t: ScannedTable): Table {
   const implied = BUILTIN_CHAINS[t.name].filter((name) => !t.byName.has(name));
   let order: string[] | null = null;
   const orderOf = (): string[] => {
-    order ??= [...implied, ...t.chains.map((c) => scan.chainName[c] as string)];
+    order ??= [...implied, ...t.chains.map((c) => scan.names.name(c))];
     return order;
   };
   const chainOf = (name: string): Chain | undefined => {
@@ -76,7 +76,7 @@ function impliedChain(t: ScannedTable, name: string): Chain {
 
 function declaredChain(store: ChainStore, table: TableName, c: number): Chain {
   const { scan } = store;
-  const name = scan.chainName[c] as string;
+  const name = scan.names.name(c);
   const builtin = BUILTIN_CHAINS[table].includes(name);
   const start = scan.declStart[c] as number;
   const end = scan.declEnd[c] as number;

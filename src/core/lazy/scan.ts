@@ -1,5 +1,6 @@
 import { TABLE_NAMES, type TableName } from '../iptables';
 import { scanFamily } from './family';
+import { ScanNames } from './names';
 
 /**
  * The one pass of the lazy reader: where the tables, chain declarations and each chain's rule
@@ -26,7 +27,7 @@ export interface ScannedTable {
   /** Global chain numbers of this table's declarations, in text order. */
   readonly chains: number[];
   /** Chain name → global chain number. */
-  readonly byName: Map<string, number>;
+  readonly byName: { get(name: string): number | undefined; has(name: string): boolean };
 }
 
 export interface Scan {
@@ -35,19 +36,56 @@ export interface Scan {
   readonly tables: ScannedTable[];
   /** Per global chain: its table (index in `tables`), name, declaration line offsets and 1-based line. */
   readonly chainTable: Int32Array;
-  readonly chainName: string[];
+  readonly names: ScanNames;
   readonly declStart: Int32Array;
   readonly declEnd: Int32Array;
   readonly declLine: Int32Array;
-  /** Per global chain: its rules are `order[first[c] .. first[c] + count[c])` (rule numbers, text order). */
-  readonly first: Int32Array;
+  /** Per global chain: its number of rules. */
   readonly count: Int32Array;
-  readonly order: Int32Array;
-  /** Per rule number: its line `[ruleStart, ruleEnd)` as Parser.run hands it over (CR removed), and line. */
-  readonly ruleStart: Int32Array;
-  readonly ruleEnd: Int32Array;
-  readonly ruleLine: Int32Array;
+  /**
+   * Runs of consecutive rule lines of one chain (kube-proxy writes a chain's rules one after the
+   * other, so a chain has one run): the first line's offset and 1-based line, the number of lines,
+   * and the chain's next run (-1: none). `firstRun[c]` is chain c's first run (-1: no rules).
+   */
+  readonly runStart: Int32Array;
+  readonly runLine: Int32Array;
+  readonly runCount: Int32Array;
+  readonly runNext: Int32Array;
+  readonly firstRun: Int32Array;
   readonly ruleCount: number;
+}
+
+/** Where a chain's rule lines are: `[starts[j], ends[j])` as Parser.run cuts line j, and its line. */
+export interface ChainLines {
+  readonly starts: Int32Array;
+  readonly ends: Int32Array;
+  readonly lines: Int32Array;
+}
+
+/** The rule lines of chain `c`, found by walking its runs (one `indexOf` per line). */
+export function chainLines(scan: Scan, c: number): ChainLines {
+  const n = scan.count[c] as number;
+  const starts = new Int32Array(n);
+  const ends = new Int32Array(n);
+  const lines = new Int32Array(n);
+  const { text } = scan;
+  let j = 0;
+  for (let r = scan.firstRun[c] as number; r !== -1; r = scan.runNext[r] as number) {
+    let pos = scan.runStart[r] as number;
+    let line = scan.runLine[r] as number;
+    for (let i = scan.runCount[r] as number; i > 0; i--) {
+      let nl = text.indexOf('\n', pos);
+      if (nl === -1) nl = text.length;
+      let end = nl;
+      if (end > pos && text.charCodeAt(end - 1) === 13) end--;
+      starts[j] = pos;
+      ends[j] = end;
+      lines[j] = line++;
+      j++;
+      pos = nl + 1;
+    }
+  }
+  return { starts, ends, lines };
 }
 
 export type ScanResult =
@@ -92,14 +130,20 @@ export function scanIptablesSave(text: string): ScanResult {
   const family = scanFamily(text);
   if (family === null) return { ok: false, reason: 'address family not certain' };
   const len = text.length;
-  const rules = { start: new Grow(len >> 7), end: new Grow(len >> 7), line: new Grow(len >> 7) };
-  const ruleChain = new Grow(len >> 7);
+  const runs = { start: new Grow(4096), line: new Grow(4096), count: new Grow(4096), next: new Grow(4096) };
   const decl = { table: new Grow(1024), start: new Grow(1024), end: new Grow(1024), line: new Grow(1024) };
-  const names: string[] = [];
+  const perChain = { count: new Grow(1024), first: new Grow(1024), last: new Grow(1024) };
+  let ruleCount = 0;
+  let lastRuleLine = -2;
+  const names = new ScanNames(text);
+  let tableIndex = -1;
+  let seed = 0;
   const tables: ScannedTable[] = [];
   let table: ScannedTable | null = null;
   let prevChain = -1;
-  let prevName = '';
+  let prevAt = 0;
+  let prevLength = 0;
+  let prevRunChain = -1;
   let pos = 0;
   let lineNo = 0;
   for (;;) {
@@ -122,52 +166,101 @@ export function scanIptablesSave(text: string): ScanResult {
         if (text.charCodeAt(a) !== 45 || text.charCodeAt(a + 1) !== 65 || text.charCodeAt(a + 2) !== 32)
           return fail('not an -A rule', lineNo);
         const cs = a + 3;
-        const pl = prevName.length;
+        const pl = prevLength;
         let id = prevChain;
-        if (
-          id < 0 ||
-          !text.startsWith(prevName, cs) ||
-          (cs + pl !== end && text.charCodeAt(cs + pl) !== 32)
-        ) {
-          let ce = text.indexOf(' ', cs);
-          if (ce === -1 || ce > end) ce = end;
-          const name = text.slice(cs, ce);
-          const found = table.byName.get(name);
-          if (found === undefined || name.includes('"'))
-            return fail('a rule for an undeclared chain', lineNo);
-          id = found;
+        let same = id >= 0 && (cs + pl === end || text.charCodeAt(cs + pl) === 32);
+        for (let k = 0; same && k < pl; k++)
+          if (text.charCodeAt(prevAt + k) !== text.charCodeAt(cs + k)) same = false;
+        // iptables-save writes the rules chain by chain in declaration order: try the next chain.
+        const guess = id >= 0 ? id + 1 : (table.chains[0] ?? -1);
+        if (!same && names.isAt(guess, tableIndex, cs, end)) {
+          id = guess;
           prevChain = id;
-          prevName = name;
+          prevAt = cs;
+          prevLength = names.lengthOf(id);
+        } else if (!same) {
+          let h = seed;
+          let ce = cs;
+          for (; ce < end; ce++) {
+            const ch = text.charCodeAt(ce);
+            if (ch === 32) break;
+            if (ch === 34) return fail('a quoted chain name', lineNo);
+            h = ScanNames.step(h, ch);
+          }
+          id = names.find(tableIndex, cs, ce - cs, h);
+          if (id < 0) return fail('a rule for an undeclared chain', lineNo);
+          prevChain = id;
+          prevAt = cs;
+          prevLength = ce - cs;
         }
-        rules.start.push(pos);
-        rules.end.push(end);
-        rules.line.push(lineNo);
-        ruleChain.push(id);
+        ruleCount++;
+        perChain.count.a[id] = (perChain.count.a[id] as number) + 1;
+        if (lineNo === lastRuleLine + 1 && id === prevRunChain)
+          runs.count.a[runs.count.n - 1] = (runs.count.a[runs.count.n - 1] as number) + 1;
+        else {
+          const r = runs.start.n;
+          runs.start.push(pos);
+          runs.line.push(lineNo);
+          runs.count.push(1);
+          runs.next.push(-1);
+          const last = perChain.last.a[id] as number;
+          if (last === -1) perChain.first.a[id] = r;
+          else runs.next.a[last] = r;
+          perChain.last.a[id] = r;
+          prevRunChain = id;
+        }
+        lastRuleLine = lineNo;
       } else if (c === 58) {
         if (table === null) return fail('a chain outside a table', lineNo);
-        let ne = text.indexOf(' ', pos + 1);
-        if (ne === -1 || ne > end) return fail('a chain line without policy', lineNo);
-        const name = text.slice(pos + 1, ne);
-        if (name === '' || table.byName.has(name)) return fail('a chain declared twice', lineNo);
-        for (let i = ne; i < end; i++)
+        let h = seed;
+        let ne = pos + 1;
+        for (; ne < end; ne++) {
+          const ch = text.charCodeAt(ne);
+          if (ch === 32) break;
+          if (ch === 34) return fail('a quoted chain line', lineNo);
+          h = ScanNames.step(h, ch);
+        }
+        if (ne >= end || ne === pos + 1) return fail('a chain line without policy', lineNo);
+        if (names.find(tableIndex, pos + 1, ne - pos - 1, h) >= 0)
+          return fail('a chain declared twice', lineNo);
+        // Quotes in the policy would make the parser's policy differ from this word.
+        for (let i = ne + 1; i < end && text.charCodeAt(i) !== 32; i++)
           if (text.charCodeAt(i) === 34) return fail('a quoted chain line', lineNo);
-        ne = names.length;
-        names.push(name);
-        table.byName.set(name, ne);
+        ne = names.add(tableIndex, pos + 1, ne - pos - 1, h);
+        if (ne < 0) return fail('a chain declared twice', lineNo);
         table.chains.push(ne);
-        decl.table.push(tables.length - 1);
+        decl.table.push(tableIndex);
         decl.start.push(pos);
         decl.end.push(end);
         decl.line.push(lineNo);
+        perChain.count.push(0);
+        perChain.first.push(-1);
+        perChain.last.push(-1);
       } else if (c === 42) {
         if (table !== null) return fail('a table without COMMIT', lineNo);
         const name = text.slice(pos + 1, end) as TableName;
         if (!TABLE_NAMES.includes(name) || tables.some((t) => t.name === name))
           return fail('an unknown or repeated table', lineNo);
-        table = { name, start: pos, end, line: lineNo, close: -1, chains: [], byName: new Map() };
+        tableIndex = tables.length;
+        seed = ScanNames.seed(tableIndex);
+        const t = tableIndex;
+        table = {
+          name,
+          start: pos,
+          end,
+          line: lineNo,
+          close: -1,
+          chains: [],
+          byName: {
+            get: (chain: string) => {
+              const id = names.findName(t, chain);
+              return id < 0 ? undefined : id;
+            },
+            has: (chain: string) => names.findName(t, chain) >= 0,
+          },
+        };
         tables.push(table);
         prevChain = -1;
-        prevName = '';
       } else if (c === 67 && end - pos === 6 && text.startsWith('COMMIT', pos)) {
         if (table === null) return fail('COMMIT outside a table', lineNo);
         (table as { close: number }).close = nl;
@@ -179,21 +272,6 @@ export function scanIptablesSave(text: string): ScanResult {
   }
   if (table !== null) return fail('a table without COMMIT', lineNo);
   if (tables.length === 0) return { ok: false, reason: 'no table' };
-  const nChains = names.length;
-  const nRules = rules.start.n;
-  const chainOf = ruleChain.done();
-  const count = new Int32Array(nChains);
-  for (let i = 0; i < nRules; i++) count[chainOf[i] as number] = (count[chainOf[i] as number] as number) + 1;
-  const first = new Int32Array(nChains);
-  for (let c = 1; c < nChains; c++) first[c] = (first[c - 1] as number) + (count[c - 1] as number);
-  const next = first.slice();
-  const order = new Int32Array(nRules);
-  for (let i = 0; i < nRules; i++) {
-    const c = chainOf[i] as number;
-    const at = next[c] as number;
-    order[at] = i;
-    next[c] = at + 1;
-  }
   return {
     ok: true,
     scan: {
@@ -201,17 +279,17 @@ export function scanIptablesSave(text: string): ScanResult {
       family,
       tables,
       chainTable: decl.table.done(),
-      chainName: names,
+      names,
       declStart: decl.start.done(),
       declEnd: decl.end.done(),
       declLine: decl.line.done(),
-      first,
-      count,
-      order,
-      ruleStart: rules.start.done(),
-      ruleEnd: rules.end.done(),
-      ruleLine: rules.line.done(),
-      ruleCount: nRules,
+      count: perChain.count.done(),
+      runStart: runs.start.done(),
+      runLine: runs.line.done(),
+      runCount: runs.count.done(),
+      runNext: runs.next.done(),
+      firstRun: perChain.first.done(),
+      ruleCount,
     },
   };
 }
