@@ -31,6 +31,18 @@ function clusterIpPacket(text: string, n: number): Packet | null {
 
 const times = (ms: number, floor: number) => `${(ms / floor).toFixed(1)}× split`;
 
+/** Median CPU milliseconds (user + system) of `runs` calls: steadier than wall time on a busy machine. */
+function cpuMedian(runs: number, fn: () => unknown): number {
+  const ms: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const c = process.cpuUsage();
+    fn();
+    const u = process.cpuUsage(c);
+    ms.push((u.user + u.system) / 1000);
+  }
+  return median(ms);
+}
+
 /**
  * Paste → first trace (core/lazy): the scan alone, then scan + read + trace of one ClusterIP
  * packet (a fresh text each run, so nothing is cached), both against `split('\n')`; the heap the
@@ -43,9 +55,11 @@ export const lazySection: BenchSection = {
     const { text, runs, log } = ctx;
     const split = timeMedian(runs, () => text.split('\n').length);
     const scan = timeMedian(runs, () => scanIptablesSave(text));
-    log(`text.split('\\n')      ${fmtMs(split.ms)}   (floor)`);
+    const splitCpu = cpuMedian(runs, () => text.split('\n').length);
+    const scanCpu = cpuMedian(runs, () => scanIptablesSave(text));
+    log(`text.split('\\n')      ${fmtMs(split.ms)}   (floor; ${splitCpu.toFixed(0)} ms CPU)`);
     log(
-      `lazy scan             ${fmtMs(scan.ms)}   ${times(scan.ms, split.ms)} (${scan.result.ok ? 'taken' : scan.result.reason})`,
+      `lazy scan             ${fmtMs(scan.ms)}   ${times(scan.ms, split.ms)}, CPU ${times(scanCpu, splitCpu)} (${scan.result.ok ? 'taken' : scan.result.reason})`,
     );
     const packet = clusterIpPacket(text, 5000) ?? clusterIpPacket(text, 0);
     if (packet === null) {
@@ -56,8 +70,9 @@ export const lazySection: BenchSection = {
     // Each run opens the text afresh (caches are per opened Ruleset): nothing of a previous run helps.
     const first = timeMedian(runs, () => traceTexts({ iptables: text, packet, env }));
     const r = first.result;
+    const firstCpu = cpuMedian(runs, () => traceTexts({ iptables: text, packet, env }));
     log(
-      `first trace           ${fmtMs(first.ms)}   ${times(first.ms, split.ms)} (${r.lazy ? 'lazy' : `full: ${r.fullReason}`}; read ${r.read.rules} of ${r.read.of} rules, ${r.trace.outcomes.length} outcomes, ${packet.dst}:${packet.dport})`,
+      `first trace           ${fmtMs(first.ms)}   ${times(first.ms, split.ms)}, CPU ${times(firstCpu, splitCpu)} (${r.lazy ? 'lazy' : `full: ${r.fullReason}`}; read ${r.read.rules} of ${r.read.of} rules, ${r.trace.outcomes.length} outcomes, ${packet.dst}:${packet.dport})`,
     );
 
     if (ctx.gc !== null) {
