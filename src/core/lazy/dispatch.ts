@@ -45,17 +45,22 @@ export function textKey(
   if (p >= end) return null;
   let dst: string | null = null;
   if (text.startsWith('-d ', p)) {
-    const sp = text.indexOf(' ', p + 3);
-    if (sp === -1 || sp >= end) return null;
-    const word = text.slice(p + 3, sp);
-    const suffix = family === 'ipv4' ? '/32' : '/128';
-    if (!word.endsWith(suffix)) return null;
-    const address = word.slice(0, -suffix.length);
-    if (family === 'ipv4' && !isPlainIpv4(address)) return null;
-    const ip = parseIp(address);
-    if (ip === null || ip.v6 !== (family === 'ipv6')) return null;
-    dst = ipKey(ip);
-    p = sp + 1;
+    if (family === 'ipv4') {
+      // `a.b.c.d/32 `, read in place: ipKey of an IPv4 address is its 32-bit value (net/addr.ts).
+      const at = plainIpv4At(text, p + 3, end);
+      if (at === null) return null;
+      dst = String(at.value | 0);
+      p = at.next;
+    } else {
+      const sp = text.indexOf(' ', p + 3);
+      if (sp === -1 || sp >= end) return null;
+      const word = text.slice(p + 3, sp);
+      if (!word.endsWith('/128')) return null;
+      const ip = parseIp(word.slice(0, -4));
+      if (ip === null || !ip.v6) return null;
+      dst = ipKey(ip);
+      p = sp + 1;
+    }
   }
   if (!text.startsWith('-p ', p)) return null;
   const protoEnd = text.indexOf(' ', p + 3);
@@ -101,26 +106,31 @@ export function textKey(
     : { exact: true, key: `${dst}|${proto}|${port}` };
 }
 
-/** `a.b.c.d`, each part 0–255 without leading zeros (as iptables-save prints it). */
-function isPlainIpv4(s: string): boolean {
-  let parts = 0;
-  let digits = 0;
+/**
+ * `a.b.c.d/32 ` at `p` (each part 0–255 without leading zeros, as iptables-save prints it): its
+ * value and the offset after the space, or null.
+ */
+function plainIpv4At(text: string, p: number, end: number): { value: number; next: number } | null {
   let value = 0;
-  let lead = false;
-  for (let i = 0; i <= s.length; i++) {
-    const c = i === s.length ? 46 : s.charCodeAt(i);
-    if (c === 46) {
-      if (digits === 0 || value > 255 || (lead && digits > 1)) return false;
-      parts++;
-      digits = 0;
-      value = 0;
-    } else if (c >= 48 && c <= 57) {
-      if (digits === 0) lead = c === 48;
-      value = value * 10 + (c - 48);
-      if (++digits > 3) return false;
-    } else return false;
+  let i = p;
+  for (let part = 0; part < 4; part++) {
+    const from = i;
+    let n = 0;
+    while (i < end && i - from < 3) {
+      const c = text.charCodeAt(i);
+      if (c < 48 || c > 57) break;
+      n = n * 10 + (c - 48);
+      i++;
+    }
+    if (i === from || n > 255 || (i - from > 1 && text.charCodeAt(from) === 48)) return null;
+    value = value * 256 + n;
+    if (part < 3) {
+      if (text.charCodeAt(i) !== 46) return null;
+      i++;
+    }
   }
-  return parts === 4;
+  if (!text.startsWith('/32 ', i) || i + 4 > end) return null;
+  return { value, next: i + 4 };
 }
 
 /**
