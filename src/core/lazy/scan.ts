@@ -4,16 +4,18 @@ import { ScanNames } from './names';
 
 /**
  * The one pass of the lazy reader: where the tables, chain declarations and each chain's rule
- * lines are — offsets only, no rule is read. It costs about what finding every line end costs
- * (`indexOf('\n')` per line, one in-place comparison of a rule's chain word with the previous
- * rule's, a string only per chain declaration and per change of chain).
+ * lines are — offsets only, no rule is read, no string made per line. Per rule line it costs one
+ * `indexOf('\n')` and one in-place comparison of the chain word with the previous rule's; per
+ * chain declaration, a hash of the name (names.ts); a chain's rules are kept as runs of lines.
+ * Measured on the 10,000-Service dump: 4–5× `split('\n')` (the address-family pass, family.ts,
+ * is ~15% of it).
  *
  * It accepts only the plain shape of `iptables-save` output and kube-proxy's restore input —
  * `*table`, `:CHAIN POLICY [p:b]`, `[p:b] -A CHAIN …` for a declared chain, `#` comments, `COMMIT`,
  * blank lines — so that reading a chain's lines on their own gives what the full parse gives for
- * them. Anything else (excerpts, listings, `-I`/`-N`/`-X`, quoted chain
- * names, tabs, a table without COMMIT or twice, a rule for an undeclared chain, an address family
- * it cannot settle) makes it return the reason instead: the caller then runs the full parse.
+ * them. Anything else (excerpts, listings, `-I`/`-N`/`-X`, quoted chain names, tabs, a table
+ * without COMMIT or twice, a rule for an undeclared chain, an address family it cannot settle)
+ * makes it return the reason instead: the caller then runs the full parse.
  */
 
 export interface ScannedTable {
