@@ -1,9 +1,11 @@
 import { parseIptablesSave } from './iptables';
 import { type KubectlData, parseKubectl } from './kubectl';
 import { analyzeKubeProxy, indexServiceGroups, type KubeProxyModel, type ServiceGroup } from './kubeproxy';
+import { openLazyRuleset } from './lazy';
 import { lowerToRuleset } from './lower';
 import type { Ruleset } from './ruleset';
 import type { Diagnostic } from './text';
+import { type Packet, type TraceEnv, type TraceResult, trace } from './trace';
 
 /**
  * The one pipeline from pasted texts to what the tracer, the graph and the CLI read:
@@ -124,5 +126,79 @@ export function analyzeTexts(input: AnalyzeInput): Analysis {
     groups,
     diagnostics: { iptables: ipt, kubectl: kub },
     timings: { parse: t1 - t0, lower: t2 - t1, kubectl: t3 - t2, model: t4 - t3, groups: t5 - t4 },
+  };
+}
+
+export interface TraceTextsInput {
+  readonly iptables: string;
+  readonly packet: Packet;
+  readonly env: TraceEnv;
+}
+
+/** What `traceTexts` read and traced. */
+export interface TextsTrace {
+  /** Read on demand (core/lazy) when `lazy`, else the full pipeline's; either traces the same. */
+  readonly ruleset: Ruleset;
+  readonly trace: TraceResult;
+  /**
+   * The iptables diagnostics of the lines read: when `lazy`, those of the chains (and rules) the
+   * trace read — each as the full parse gives it — without the document-wide ones (jumps to missing
+   * chains, jump loops and depth), which need every rule; the full analysis has them all.
+   */
+  readonly diagnostics: { readonly iptables: Diagnostic[] };
+  readonly lazy: boolean;
+  /** Why the full pipeline ran instead (null when lazy). */
+  readonly fullReason: string | null;
+  /** Chains read whole and rules read, of all rules. */
+  readonly read: { readonly chains: number; readonly rules: number; readonly of: number };
+  /** Milliseconds: scan (or parse + lower), then trace (reads included). */
+  readonly timings: { readonly open: number; readonly trace: number };
+}
+
+/**
+ * Paste → first trace: traces one packet through an iptables-save text reading only what the trace
+ * needs (one scan, then the chains the walk enters, and of KUBE-SERVICES-like chains the rules that
+ * can match: core/lazy). The outcomes are exactly the full pipeline's: a text the lazy reader does
+ * not take, or one whose lines do not read as its scan said, runs `analyzeTexts` + `trace` instead.
+ * Never throws.
+ */
+export function traceTexts(input: TraceTextsInput): TextsTrace {
+  const t0 = now();
+  const opened = openLazyRuleset(input.iptables);
+  const t1 = now();
+  if ('ruleset' in opened) {
+    const result = trace(opened.ruleset, input.packet, input.env);
+    const store = opened.store;
+    const broken =
+      store.mismatch ?? (result.diagnostics.some((d) => d.code === 'trace/internal-error') ? 'tracer' : null);
+    if (broken === null) {
+      const diagnostics = [...store.read].sort((a, b) => a.span.start - b.span.start);
+      return {
+        ruleset: opened.ruleset,
+        trace: result,
+        diagnostics: { iptables: diagnostics },
+        lazy: true,
+        fullReason: null,
+        read: { chains: store.chainsRead, rules: store.rulesRead, of: store.scan.ruleCount },
+        timings: { open: t1 - t0, trace: now() - t1 },
+      };
+    }
+    return traceFully(input, `read differently: ${broken}`);
+  }
+  return traceFully(input, opened.reason);
+}
+
+function traceFully(input: TraceTextsInput, reason: string): TextsTrace {
+  const analysis = analyzeTexts({ iptables: input.iptables, until: 'ruleset' });
+  const t1 = now();
+  const result = trace(analysis.ruleset, input.packet, input.env);
+  return {
+    ruleset: analysis.ruleset,
+    trace: result,
+    diagnostics: { iptables: analysis.diagnostics.iptables },
+    lazy: false,
+    fullReason: reason,
+    read: { chains: -1, rules: analysis.ruleset.ruleCount, of: analysis.ruleset.ruleCount },
+    timings: { open: analysis.timings.parse + analysis.timings.lower, trace: now() - t1 },
   };
 }

@@ -156,6 +156,8 @@ export class AnalysisClient {
   }
 
   private receive(message: WorkerResponse): void {
+    // `firstTraced` answers an analyze request's optional `firstTrace`, which this client does not send yet.
+    if (message.type === 'firstTraced') return;
     const type =
       message.type === 'error'
         ? message.request

@@ -1,4 +1,4 @@
-import { analyzeTexts, type GoodAnalysis, graphFor } from './pipeline';
+import { analyzeTexts, firstTraced, type GoodAnalysis, graphFor } from './pipeline';
 import type { AnalyzedResponse, SimulateRequest, WorkerRequest, WorkerResponse } from './protocol';
 import { chainFacts, ruleAtLine, simulateCounts, traceWithRules } from './queries';
 
@@ -69,6 +69,12 @@ export function createWorkerHandler(
     if (r.id !== latest[r.type] && r.type !== 'chainFacts') return;
     try {
       if (r.type === 'analyze') {
+        if (r.firstTrace) {
+          post(firstTraced(r.id, r.iptablesText, r.firstTrace));
+          // A newer request that arrived meanwhile wins before the full analysis starts.
+          await yieldToMessages();
+          if (r.id !== latest.analyze) return;
+        }
         const out = await analyzeTexts(r.id, r.iptablesText, r.kubectlText, r.focus, good);
         if (r.id !== latest.analyze) return;
         good = out.good;

@@ -2,9 +2,18 @@ import type { KubectlData } from '../core/kubectl';
 import type { KubeProxyModel, ServiceGroup } from '../core/kubeproxy';
 import type { Ruleset } from '../core/ruleset';
 import { hasErrors } from '../core/text';
+import type { Packet, TraceEnv } from '../core/trace';
 import type { ChainGraph, GraphPositions, GraphRoutes, PacketSuggestion } from '../core/view';
-import { analyzeInputs, buildChainGraph, layoutGraphRoutes, stageFailure, suggestPacket } from './coreApi';
-import type { AnalysisSummary, AnalyzedResponse, GraphFocus } from './protocol';
+import { lookupForTrace } from '../core/view';
+import {
+  analyzeInputs,
+  buildChainGraph,
+  layoutGraphRoutes,
+  stageFailure,
+  suggestPacket,
+  traceTexts,
+} from './coreApi';
+import type { AnalysisSummary, AnalyzedResponse, FirstTracedResponse, GraphFocus } from './protocol';
 
 /**
  * The worker's analysis pipeline, free of any worker API so that it runs (and is tested) in Node:
@@ -137,4 +146,29 @@ export async function analyzeTexts(
     summary,
   };
   return { response, good: kept };
+}
+
+/**
+ * Paste → first trace: the packet traced over the text read lazily (`traceTexts`), with the rules
+ * on its paths, before the full analysis runs. The lazy Ruleset stays in this function (its
+ * Proxies do not cross postMessage): only plain results leave.
+ */
+export function firstTraced(
+  id: number,
+  iptablesText: string,
+  ask: { readonly packet: Packet; readonly env: TraceEnv },
+): FirstTracedResponse {
+  const t0 = now();
+  const first = traceTexts({ iptables: iptablesText, packet: ask.packet, env: ask.env });
+  const rules = lookupForTrace(first.ruleset, first.trace);
+  return {
+    type: 'firstTraced',
+    id,
+    result: first.trace,
+    rules,
+    lazy: first.lazy,
+    rulesRead: first.read.rules,
+    ruleCount: first.read.of,
+    ms: now() - t0,
+  };
 }

@@ -47,6 +47,12 @@ export interface AnalyzeRequest {
   readonly iptablesText: string;
   readonly kubectlText: string;
   readonly focus: GraphFocus | null;
+  /**
+   * Optional: trace this packet first, reading only what the trace needs (core/lazy `traceTexts`),
+   * and answer `firstTraced` before the full analysis's `analyzed`. Its outcomes are the ones the
+   * full Ruleset gives.
+   */
+  readonly firstTrace?: { readonly packet: Packet; readonly env: TraceEnv } | null;
 }
 
 /** Rebuild graph + layout of the last analyzed input with another focus (no re-parse). */
@@ -178,6 +184,25 @@ export interface TracedResponse {
 }
 
 /**
+ * The answer to an `analyze` request's `firstTrace`, posted before its `analyzed`: the trace, the
+ * rules on its paths (as `traced` carries them), and how much of the text was read for it.
+ * Its diagnostics are those of the lines read; the `analyzed` answer has them all.
+ */
+export interface FirstTracedResponse {
+  readonly type: 'firstTraced';
+  readonly id: number;
+  readonly result: TraceResult;
+  readonly rules: RuleLookup;
+  /** False when the text took the full pipeline (a shape the lazy reader does not take). */
+  readonly lazy: boolean;
+  /** Rules read of all rules. */
+  readonly rulesRead: number;
+  readonly ruleCount: number;
+  /** Milliseconds from the request to this answer's content. */
+  readonly ms: number;
+}
+
+/**
  * The chains named `name` (one per table, nat first) and the parts of the model and kubectl data
  * about them. Shaped like the page's old ChainContext so that `describeChain` reads it unchanged.
  * A chain's `rules` array is SPARSE: it has the real length (the rule count) but holds only its
@@ -232,6 +257,7 @@ export type WorkerResponse =
   | GroupsResponse
   | LayoutResponse
   | TracedResponse
+  | FirstTracedResponse
   | SimulatedResponse
   | ChainFactsResponse
   | RuleAtResponse

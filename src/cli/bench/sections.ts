@@ -1,4 +1,5 @@
 import { iptablesRestoreSection } from './iptablesRestore';
+import { lazySection } from './lazy';
 import { longRuleSection } from './longRule';
 import { parseModelSection } from './parseModel';
 import { startupSection } from './startup';
@@ -11,6 +12,7 @@ import type { BenchSection } from './types';
  */
 export const SECTIONS: readonly BenchSection[] = [
   parseModelSection,
+  lazySection,
   traceSection,
   iptablesRestoreSection,
   longRuleSection,

@@ -1,13 +1,13 @@
-import { analyzeTexts } from '../../core/analyze';
+import { traceTexts } from '../../core/analyze';
 import type { Diagnostic } from '../../core/text';
 import type { L4Protocol, Origin, Packet, TraceEnv } from '../../core/trace';
-import { simulate, trace } from '../../core/trace';
+import { simulate } from '../../core/trace';
 import type { Command } from '../args';
 import { intOption, parseCommandArgs, positional } from '../args';
 import { readInput, UsageError } from '../io';
 import { cliDiagnostics } from '../json';
 import { OUTPUT_HELP, OUTPUT_OPTIONS, outputMode, printOutput } from '../output';
-import { traceText } from './traceText';
+import { type ReadCoverage, traceText } from './traceText';
 
 const HELP = `Usage: cli trace <iptables-save file | -> --from pod|host|external --src IP --dst IP --dport N
                  [--sport N] [--proto tcp|udp|sctp|icmp] [--node-ip IP]... [--in-if NAME] [--out-if NAME]
@@ -21,7 +21,10 @@ With --connections, also samples K connections with the seeded PRNG and adds
 --proto icmp sends an echo request: it has no ports (--dport and --sport are not taken).
 At a terminal: each outcome with its probability, verdict and DNAT, and its path in words.
 ${OUTPUT_HELP}
-Exit: 0 without error diagnostics, 1 with errors, 2 for usage errors.
+Only the rules this packet meets are read ("read": { "rules", "of", "whole" }); "diagnostics" are
+those of the lines read, so a problem in a chain the packet never enters is not listed: \`parse\`
+checks the whole file.
+Exit: 0 without error diagnostics (on the lines read), 1 with errors, 2 for usage errors.
 `;
 
 const ORIGINS: readonly Origin[] = ['pod', 'host', 'external'];
@@ -88,9 +91,10 @@ export const traceCommand: Command = {
     const env: TraceEnv = { localAddresses: (v['node-ip'] as string[] | undefined) ?? [] };
 
     const text = await readInput(io, file);
-    const { ruleset, diagnostics: read } = analyzeTexts({ iptables: text, until: 'ruleset' });
-    const traced = trace(ruleset, packet, env);
-    const diagnostics: Diagnostic[] = [...read.iptables, ...traced.diagnostics];
+    // Reads only what the trace needs (core/lazy); the outcomes are the full pipeline's.
+    const texts = traceTexts({ iptables: text, packet, env });
+    const { ruleset, trace: traced } = texts;
+    const diagnostics: Diagnostic[] = [...texts.diagnostics.iptables, ...traced.diagnostics];
     const json: Record<string, unknown> = { outcomes: traced.outcomes };
     const sim =
       connections === undefined ? null : simulate(ruleset, packet, env, { connections, seed: seed ?? 1 });
@@ -106,8 +110,20 @@ export const traceCommand: Command = {
     json.assumptions = traced.assumptions;
     const printed = cliDiagnostics(diagnostics, { iptables: text });
     json.diagnostics = printed;
+    // Said in the output, not only in --help: the diagnostics cover what was read.
+    json.read = { rules: texts.read.rules, of: texts.read.of, whole: !texts.lazy };
     return printOutput(io, mode, json, diagnostics, () =>
-      traceText({ ruleset, packet, traced, endpointCounts: sim?.endpointCounts, diagnostics: printed }, file),
+      traceText(
+        {
+          ruleset,
+          packet,
+          traced,
+          endpointCounts: sim?.endpointCounts,
+          diagnostics: printed,
+          read: json.read as ReadCoverage,
+        },
+        file,
+      ),
     );
   },
 };

@@ -11,6 +11,7 @@ export interface TraceTextInput {
   readonly traced: TraceResult;
   readonly endpointCounts: Readonly<Record<string, number>> | undefined;
   readonly diagnostics: readonly CliDiagnostic[];
+  readonly read?: ReadCoverage;
 }
 
 /**
@@ -18,6 +19,13 @@ export interface TraceTextInput {
  * (core/view describePath), with the Service each KUBE-SVC/SEP chain belongs to. The Service
  * groups are indexed only here, for people at a terminal: the JSON path does not pay for them.
  */
+/** How much of the file a trace read (`cli trace` reads only the rules the packet meets). */
+export interface ReadCoverage {
+  readonly rules: number;
+  readonly of: number;
+  readonly whole: boolean;
+}
+
 export function traceText(t: TraceTextInput, file: string): string {
   const labels = new Map<string, string>();
   for (const g of indexServiceGroups(t.ruleset, null)) {
@@ -28,7 +36,7 @@ export function traceText(t: TraceTextInput, file: string): string {
     outcome,
     steps: describePath(t.ruleset, t.packet, outcome, serviceOf),
   }));
-  return formatTrace(
+  const text = formatTrace(
     {
       packet: t.packet,
       outcomes,
@@ -38,4 +46,6 @@ export function traceText(t: TraceTextInput, file: string): string {
     },
     { iptables: file },
   );
+  if (!t.read || t.read.whole) return text;
+  return `${text}Read ${t.read.rules.toLocaleString('en')} of ${t.read.of.toLocaleString('en')} rules (those this packet meets); \`parse\` checks the whole file.\n`;
 }

@@ -10,6 +10,7 @@ export type {
 export type { ChainNames } from './chainNames';
 export { IPTABLES_CODES, severityOf } from './codes';
 export { PER_OPTION_MODULES, TARGET_GOTO, TARGET_JUMP, TARGET_NONE } from './entries';
+export { LineReader } from './lineReader';
 export { materializeShape, optionNode } from './materialize';
 export { NON_TERMINAL_TARGETS, TARGET_OPTIONS } from './modules';
 export {

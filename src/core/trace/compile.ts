@@ -2,6 +2,7 @@ import { parseIp } from '../net';
 import type { TableName } from '../ruleset';
 import { BUILTIN_CHAINS, type Chain, type Match, type Rule, type Ruleset, type Target } from '../ruleset';
 import type { CChain, CompiledRuleset, CRule, CTarget } from './compiled';
+import { prepareFromKeys, ruleSourceOf } from './compileLazy';
 import { compileConntrack } from './conntrackMatch';
 import { HOOK_TABLES, type HookName } from './hooks';
 import { hasKubeProxyChains, type ImpliedJump, impliedJumpsFor } from './implied';
@@ -149,10 +150,14 @@ export function compileRuleset(
     }
     return c;
   };
+  // A lazily read Ruleset (core/lazy) may index a long chain from its text (compileLazy.ts).
+  const source = index ? ruleSourceOf(ruleset) : undefined;
   const prepare = (c: CChain): void => {
     if (c.ready) return;
     c.ready = true;
     const resolve = (name: string) => chainOf(c.table, name);
+    if (source !== undefined && prepareFromKeys(c, source, (r) => compileRule(r, ruleset.family, resolve)))
+      return;
     c.rules = c.source.map((r) => compileRule(r, ruleset.family, resolve));
     if (index) c.seg = buildSegments(c.rules);
   };

@@ -1,7 +1,12 @@
 export { MAX_CHAIN_ENTRIES } from './chainEntry';
 export { compileRuleset } from './compile';
+export type { CRule } from './compiled';
+
+export { registerRuleSource } from './compileLazy';
 export type { HookName, HookStep } from './hooks';
 export { HOOK_TABLES, ROUTES } from './hooks';
+export type { IndexKey } from './indexChains';
+export { indexKey } from './indexChains';
 export type { Lang, MessageId } from './messages';
 export { message } from './messages';
 export type { SimulationRun } from './simulate';

@@ -82,17 +82,29 @@ function push(map: Map<string, number[]>, key: string, index: number): void {
  */
 export function buildSegments(rules: readonly CRule[]): (Segment | undefined)[] | null {
   if (rules.length < MIN_SEGMENT) return null;
-  const out: (Segment | undefined)[] = Array.from({ length: rules.length }, () => undefined);
+  return segmentsOfKeys(rules.map(indexKey));
+}
+
+/** An index key as `indexKey` gives it (null: the rule has none). */
+export type IndexKey = { readonly exact: boolean; readonly key: string } | null;
+
+/**
+ * `buildSegments` from the rules' keys alone (`keys[i]` is rule i's `indexKey`): a lazy reader
+ * (core/lazy) gives them from the text, before the rules are read.
+ */
+export function segmentsOfKeys(keys: readonly IndexKey[]): (Segment | undefined)[] | null {
+  const n = keys.length;
+  if (n < MIN_SEGMENT) return null;
+  const out: (Segment | undefined)[] = Array.from({ length: n }, () => undefined);
   let any = false;
-  const keys = rules.map(indexKey);
   let i = 0;
-  while (i < rules.length) {
+  while (i < n) {
     if (keys[i] == null) {
       i++;
       continue;
     }
     let end = i;
-    while (end < rules.length && keys[end] != null) end++;
+    while (end < n && keys[end] != null) end++;
     if (end - i >= MIN_SEGMENT) {
       const exact = new Map<string, number[]>();
       const wild = new Map<string, number[]>();

@@ -1,0 +1,5 @@
+export { textKey } from './dispatch';
+
+export { openLazyRuleset } from './open';
+
+export { scanIptablesSave } from './scan';
