@@ -10,7 +10,7 @@ export type {
   TargetNode,
 } from './ast';
 export { IPTABLES_CODES, severityOf } from './codes';
-export { type MatchPiece, openRules, type RuleCursor } from './cursor';
+export { openRules, type RuleCursor } from './cursor';
 export { NON_TERMINAL_TARGETS, TARGET_OPTIONS } from './modules';
 export {
   parseMarkMask,
