@@ -4,9 +4,6 @@ import type { ParseSource } from './source';
 
 type Body = { matches: MatchNode[]; target: TargetNode | null };
 
-/** Bodies read through the `matches` / `target` getters (rare: printing uses `ruleBody`). */
-const BODIES = new WeakMap<SavedRule, Body>();
-
 /**
  * A rule as the parser keeps it: one small object per line. A 380,000-rule dump would need ~2 KB
  * per rule as match/option objects (10 small objects each with their spans); instead the rule
@@ -80,10 +77,11 @@ export class SavedRule implements RuleNode {
   }
 
   private body(): Body {
-    let body = BODIES.get(this);
+    const bodies = this.#src.bodies;
+    let body = bodies.get(this);
     if (body === undefined) {
       body = this.read();
-      BODIES.set(this, body);
+      bodies.set(this, body);
     }
     return body;
   }

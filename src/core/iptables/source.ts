@@ -1,3 +1,4 @@
+import type { MatchNode, TargetNode } from './ast';
 import type { ChainNames } from './chainNames';
 import type { EntryTable } from './entries';
 import { readRuleShape } from './readRule';
@@ -20,6 +21,11 @@ class SilentSink extends DiagnosticSink {
  * re-read (most documents are lowered from their pieces and never re-read a rule).
  */
 export class ParseSource {
+  /**
+   * Rule bodies read through SavedRule's `matches` / `target` getters, by rule (rare: printing and
+   * lowering re-read without caching). Weak: a rule nobody holds drops its body.
+   */
+  readonly bodies = new WeakMap<object, { matches: MatchNode[]; target: TargetNode | null }>();
   #shape: RuleShape | null = null;
   #ctx: RuleContext | null = null;
 
