@@ -80,6 +80,11 @@ export class EntryTable {
     return this.moduleNames[this.moduleIds[id] as number] as string;
   }
 
+  /** True when piece `id` is a target (`-j NAME …`), not a match piece. */
+  isTarget(id: number): boolean {
+    return this.moduleOf(id) === TARGET_PIECE;
+  }
+
   /** The id of piece (module id, text[start, end)), added when new. */
   lookup(start: number, end: number, module: number, hash: number): number {
     const { text, slots } = this;

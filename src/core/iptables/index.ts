@@ -1,3 +1,5 @@
+// The reader's public surface. Its packed storage (chain-name ids, piece pool, rule shapes) stays
+// private: lowering reads it through the cursor (cursor.ts) only.
 export { parseCidr } from './address';
 export type {
   IptablesDocument,
@@ -7,11 +9,9 @@ export type {
   TableNode,
   TargetNode,
 } from './ast';
-export type { ChainNames } from './chainNames';
 export { IPTABLES_CODES, severityOf } from './codes';
-export { PER_OPTION_MODULES, TARGET_GOTO, TARGET_JUMP, TARGET_NONE } from './entries';
+export { openRules, type RuleCursor } from './cursor';
 export { LineReader } from './lineReader';
-export { materializeShape, optionNode } from './materialize';
 export { NON_TERMINAL_TARGETS, TARGET_OPTIONS } from './modules';
 export {
   parseMarkMask,
@@ -22,6 +22,4 @@ export {
   parseUint32,
 } from './numbers';
 export { parseIptablesSave } from './parse';
-export { SavedChain } from './savedChain';
-export type { ParseSource } from './savedRule';
-export { rereadPiece, ruleBody, SavedRule, targetNameSpan, toPlainRule } from './savedRule';
+export { toPlainRule } from './savedRule';

@@ -10,8 +10,9 @@ import { readCommandLine } from './ruleLine';
 import { type RuleContext, RuleShape } from './ruleShape';
 import { RunList } from './runList';
 import type { SavedChain } from './savedChain';
-import type { ParseSource, SavedRule } from './savedRule';
+import type { SavedRule } from './savedRule';
 import { DiagnosticSink } from './sink';
+import { ParseSource } from './source';
 import { newTable, type TableState } from './tableState';
 import { TokenBuffer } from './tokenize';
 
@@ -70,7 +71,7 @@ export class Parser {
     this.ruleList = new RunList(Math.min(1 << 22, (text.length >> 6) + 16));
     this.chainList = new RunList(Math.min(1 << 21, (text.length >> 7) + 16));
     this.ctx = { text, buf: this.buf, sink: this.sink, chains: this.chains, ipv6: false };
-    this.src = { text, chains: this.chains, entries: new EntryTable(text) };
+    this.src = new ParseSource(text, this.chains, new EntryTable(text));
     this.hasHeaders = text.charCodeAt(0) === 42 || text.indexOf('\n*') !== -1;
     this.listed =
       !this.hasHeaders &&

@@ -1,5 +1,5 @@
 import type { ChainDecl, Counters } from './ast';
-import type { ParseSource } from './savedRule';
+import type { ParseSource } from './source';
 import { readCounters } from './tableState';
 
 /**

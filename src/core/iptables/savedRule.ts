@@ -1,59 +1,8 @@
 import type { Counters, MatchNode, RuleNode, TargetNode } from './ast';
-import type { ChainNames } from './chainNames';
-import type { EntryTable } from './entries';
 import { materializeShape } from './materialize';
-import { readRuleShape } from './readRule';
-import { type RuleContext, RuleShape } from './ruleShape';
-import { DiagnosticSink } from './sink';
-import { TokenBuffer, tokenizeLine, wordValue } from './tokenize';
-
-/** What every rule of one parse shares: the text, the interned chain names, the lowering pieces. */
-export interface ParseSource {
-  readonly text: string;
-  readonly chains: ChainNames;
-  readonly entries: EntryTable;
-}
-
-/** A sink that drops everything: re-reading a rule repeats diagnostics the parse already gave. */
-class SilentSink extends DiagnosticSink {
-  override add(): void {}
-  override wants(): boolean {
-    return false;
-  }
-}
-
-const SHAPE = new RuleShape();
-const CTX: RuleContext = {
-  text: '',
-  buf: new TokenBuffer(),
-  sink: new SilentSink(),
-  chains: undefined as unknown as ChainNames,
-  ipv6: false,
-};
-
-function tokenizeRule(src: ParseSource, start: number, end: number): RuleContext {
-  tokenizeLine(src.text, start, end, CTX.buf);
-  CTX.text = src.text;
-  CTX.chains = src.chains;
-  return CTX;
-}
-
-/** Reads one lowering piece (`src.text[start, end)`, entries.ts) on its own into the shared shape. */
-export function rereadPiece(
-  src: ParseSource,
-  start: number,
-  end: number,
-  preset: string,
-): { shape: RuleShape; buf: TokenBuffer } {
-  const cx = tokenizeRule(src, start, end);
-  readRuleShape(cx, 0, SHAPE, preset);
-  return { shape: SHAPE, buf: cx.buf };
-}
+import type { ParseSource } from './source';
 
 type Body = { matches: MatchNode[]; target: TargetNode | null };
-
-/** Bodies read through the `matches` / `target` getters (rare: printing uses `ruleBody`). */
-const BODIES = new WeakMap<SavedRule, Body>();
 
 /**
  * A rule as the parser keeps it: one small object per line. A 380,000-rule dump would need ~2 KB
@@ -114,7 +63,7 @@ export class SavedRule implements RuleNode {
   }
 
   get chainSpan(): { start: number; end: number } {
-    const { buf } = tokenizeRule(this.#src, this.#start, this.#end);
+    const { buf } = this.#src.tokenize(this.#start, this.#end);
     const start = buf.starts[this.counters === null ? 1 : 2] as number;
     return { start, end: start + this.chain.length };
   }
@@ -128,34 +77,30 @@ export class SavedRule implements RuleNode {
   }
 
   private body(): Body {
-    let body = BODIES.get(this);
+    const bodies = this.#src.bodies;
+    let body = bodies.get(this);
     if (body === undefined) {
       body = this.read();
-      BODIES.set(this, body);
+      bodies.set(this, body);
     }
     return body;
   }
 
   /** Re-reads the rule's words from the text (not cached). */
   read(): Body {
-    this.readShape();
-    return materializeShape(SHAPE, CTX.buf, this.#src.text);
+    const { shape, buf } = this.reread();
+    return materializeShape(shape, buf, this.#src.text);
   }
 
   /** Where the target's name is (null: no target), re-read without making the rule's AST. */
   targetNameSpan(): { start: number; end: number } | null {
-    this.readShape();
-    return SHAPE.tGen > 0 ? { start: SHAPE.tNameStart, end: SHAPE.tNameEnd } : null;
+    const { shape } = this.reread();
+    return shape.tGen > 0 ? { start: shape.tNameStart, end: shape.tNameEnd } : null;
   }
 
-  /** Re-reads the rule's words into the shared shape. */
-  private readShape(): void {
-    const src = this.#src;
-    const cx = tokenizeRule(src, this.#start, this.#end);
-    // The body starts after `[p:b]`, `-A CHAIN` / `-I CHAIN` and -I's optional rule number (ruleLine.ts).
-    let first = this.counters === null ? 2 : 3;
-    if (this.op === 'I' && first < cx.buf.count && /^\d+$/.test(wordValue(cx.buf, src.text, first))) first++;
-    readRuleShape(cx, first, SHAPE);
+  /** Re-reads the rule's words into its parse's scratch shape. */
+  private reread(): ReturnType<ParseSource['rereadRule']> {
+    return this.#src.rereadRule(this.#start, this.#end, this.counters !== null, this.op === 'I');
   }
 
   /** This rule's offset in its parse's piece pool (-1: lower from the AST). */

@@ -1,5 +1,4 @@
-import type { ChainNames, IptablesDocument, RuleNode, TableNode } from '../iptables';
-import { type ParseSource, SavedChain, SavedRule } from '../iptables';
+import type { RuleCursor, RuleNode, TableNode } from '../iptables';
 import { type Chain, chainId, type Rule, type Target } from '../ruleset';
 
 /** A Chain under construction: its `rules` are filled in last (core/lower/lower.ts). */
@@ -9,8 +8,8 @@ export type ChainBuild = { -readonly [K in keyof Chain]: Chain[K] };
  * The chains of one table while it is lowered: Chain objects in order, found by name, with per
  * chain counters in plain arrays (no draft object per chain: a 10,000-Service dump has 130,000
  * chains). When every chain and rule of the document came from one parse, chains are found by the
- * parse's chain-name ids (an array read) instead of hashing the name; other documents (built by
- * hand) use a Map.
+ * parse's chain-name ids (an array read, RuleCursor) instead of hashing the name; other documents
+ * (built by hand) use a Map.
  */
 export class ChainIndex {
   /** Chains by position (0..size-1; preallocated). */
@@ -29,10 +28,10 @@ export class ChainIndex {
 
   /** `capacity`: the expected number of chains (more is fine). */
   constructor(
-    private readonly names: ChainNames | null,
+    private readonly cursor: RuleCursor,
     capacity: number,
   ) {
-    this.byId = new Int32Array(names === null ? 0 : names.count);
+    this.byId = new Int32Array(cursor.chainIdCount);
     this.list = new Array<ChainBuild>(capacity);
     this.counts = new Int32Array(capacity);
     this.inserts = new Int32Array(capacity);
@@ -42,8 +41,8 @@ export class ChainIndex {
   }
 
   private idOf(name: string, id: number): number {
-    if (this.names === null) return -1;
-    const i = id >= 0 ? id : this.names.idOf(name);
+    if (!this.cursor.fromOneParse) return -1;
+    const i = id >= 0 ? id : this.cursor.chainIdOf(name);
     return i < this.byId.length ? i : -1;
   }
 
@@ -95,22 +94,6 @@ export class ChainIndex {
     for (let k = 0; k < this.size; k++) out[k] = (this.list[k] as ChainBuild).name;
     return out;
   }
-}
-
-/** The chain names of the parse every chain and rule of `doc` came from, or null. */
-export function commonChainNames(doc: IptablesDocument): ChainNames | null {
-  let src: ParseSource | null = null;
-  for (const t of doc.tables) {
-    for (const c of t.chains) {
-      if (!(c instanceof SavedChain) || (src !== null && c.source !== src)) return null;
-      src = c.source;
-    }
-    for (const r of t.rules) {
-      if (!(r instanceof SavedRule) || (src !== null && r.source !== src)) return null;
-      src = r.source;
-    }
-  }
-  return src === null ? null : src.chains;
 }
 
 /** An empty span at `at` (where an implied or referenced chain is first met). */

@@ -1,14 +1,5 @@
-import type { ChainNames, IptablesDocument, RuleNode, SavedChain, TableNode } from '../iptables';
-import {
-  type ParseSource,
-  ruleBody,
-  SavedRule,
-  severityOf,
-  TARGET_GOTO,
-  TARGET_JUMP,
-  TARGET_NONE,
-  targetNameSpan,
-} from '../iptables';
+import type { IptablesDocument, RuleCursor, RuleNode, TableNode } from '../iptables';
+import { openRules, severityOf } from '../iptables';
 import {
   BUILTIN_CHAINS,
   type Chain,
@@ -20,28 +11,21 @@ import {
   type Target,
 } from '../ruleset';
 import type { Diagnostic } from '../text';
-import {
-  type ChainBuild,
-  ChainIndex,
-  commonChainNames,
-  newChain,
-  ruleOrder,
-  setChain,
-  span,
-} from './chainIndex';
+import { type ChainBuild, ChainIndex, newChain, ruleOrder, setChain, span } from './chainIndex';
 import { MatchLowerer } from './match';
-import { lowerJump, PieceLowerer } from './pieces';
+import { PieceLowerer } from './pieces';
 import { lowerTarget } from './target';
 
 interface LowerContext {
   readonly doc: IptablesDocument;
-  /** The parse's chain names when every node came from one parse (chainIndex.ts). */
-  readonly names: ChainNames | null;
+  /** The parse's shared storage, read through its cursor (ids only when every node came from one parse). */
+  readonly cursor: RuleCursor;
   /** Set by fastRule: the rule's jump target is a chain the table has. */
   jumpKnown: boolean;
   readonly diagnostics: Diagnostic[];
   readonly generic: MatchLowerer;
-  readonly pieces: Map<ParseSource, PieceLowerer>;
+  /** Lowers the parse's shared pieces (null when the document is not from one parse). */
+  readonly pieces: PieceLowerer | null;
   ruleCount: number;
 }
 
@@ -57,13 +41,14 @@ interface LowerContext {
  *   (source 'iptables').
  */
 export function lowerToRuleset(doc: IptablesDocument): { result: Ruleset; diagnostics: Diagnostic[] } {
+  const cursor = openRules(doc);
   const cx: LowerContext = {
     doc,
-    names: commonChainNames(doc),
+    cursor,
     jumpKnown: false,
     diagnostics: [],
     generic: new MatchLowerer(),
-    pieces: new Map(),
+    pieces: cursor.fromOneParse ? new PieceLowerer(cursor, doc.family) : null,
     ruleCount: 0,
   };
   const tables: Partial<Record<TableNode['name'], Table>> = {};
@@ -72,7 +57,7 @@ export function lowerToRuleset(doc: IptablesDocument): { result: Ruleset; diagno
 }
 
 function lowerTable(cx: LowerContext, t: TableNode): Table {
-  const index = new ChainIndex(cx.names, t.chains.length + 8);
+  const index = new ChainIndex(cx.cursor, t.chains.length + 8);
   const list = index.list;
   const builtins = BUILTIN_CHAINS[t.name];
   const declaredBuiltins = new Set<string>();
@@ -82,7 +67,7 @@ function lowerTable(cx: LowerContext, t: TableNode): Table {
       index.add(newChain(t.name, name, true, 'ACCEPT', 'implied', span(t.span.start), t.line));
   }
   for (const c of t.chains) {
-    const id = cx.names === null ? -1 : (c as SavedChain).chainId;
+    const id = cx.cursor.declId(c);
     const k = index.find(c.name, id);
     if (k >= 0 && (list[k] as ChainBuild).origin === 'declared') continue;
     const builtin = declaredBuiltins.has(c.name);
@@ -98,7 +83,7 @@ function lowerTable(cx: LowerContext, t: TableNode): Table {
   let lastId = -1;
   for (let i = 0; i < rules.length; i++) {
     const r = rules[i] as RuleNode;
-    const id = cx.names === null ? -1 : (r as SavedRule).chainId;
+    const id = cx.cursor.ruleChainId(r);
     let k = id >= 0 && id === lastId ? last : index.find(r.chain, id);
     if (k < 0)
       k = index.add(newChain(t.name, r.chain, false, null, 'implied', span(r.chainSpan.start), r.line), id);
@@ -126,7 +111,7 @@ function lowerTable(cx: LowerContext, t: TableNode): Table {
       scratch[j] = rule;
       const target = rule.target;
       if (target.kind === 'jump' && !cx.jumpKnown && !index.has(target.chain)) {
-        const at = targetNameSpan(node);
+        const at = cx.cursor.targetNameSpan(node);
         const ref = newChain(t.name, target.chain, false, null, 'referenced', span(at.start), node.line, []);
         index.add(ref);
         setChain(chains, target.chain, ref);
@@ -145,9 +130,9 @@ function lowerTable(cx: LowerContext, t: TableNode): Table {
 }
 
 /**
- * The fast path: a rule the parser recorded pieces for (entries.ts) is built from its piece ids
- * (lowerPieces.ts) without re-reading its text. Returns null for any other rule, and when the
- * target cannot be read (the slow path then says so).
+ * The fast path: a rule the parser recorded pieces for (entries.ts, read through the cursor) is
+ * built from its piece ids (pieces.ts) without re-reading its text. Returns null for any other
+ * rule, and when the target cannot be read (the slow path then says so).
  */
 function fastRule(
   cx: LowerContext,
@@ -157,27 +142,20 @@ function fastRule(
   index: number,
   chains: ChainIndex,
 ): Rule | null {
-  if (!(node instanceof SavedRule)) return null;
-  const off = node.pieceOffset;
-  if (off < 0) return null;
-  const src = node.source;
-  let pl = cx.pieces.get(src);
-  if (pl === undefined) {
-    pl = new PieceLowerer(src, cx.doc.family);
-    cx.pieces.set(src, pl);
-  }
-  const pool = src.entries.pool;
-  const n = pool[off] as number;
-  const matches = pl.matches(pool, off + 1, n);
+  const pl = cx.pieces;
+  const cursor = cx.cursor;
+  if (pl === null || !cursor.seek(node)) return null;
+  const matches = pl.matches();
   const comment = pl.comment;
-  const code = pool[off + 1 + n] as number;
+  const kind = cursor.targetKind;
   let target: Target | null;
-  if (code === TARGET_NONE) target = NO_TARGET;
-  else if (code === TARGET_JUMP || code === TARGET_GOTO) {
-    const id = node.jumpId;
-    const name = src.chains.names[id] as string;
-    const goto = code === TARGET_GOTO;
-    const k = chains.find(name, cx.names === null ? -1 : id);
+  if (kind === 'none') target = NO_TARGET;
+  else if (kind === 'piece') target = pl.target(cursor.target, table, chains);
+  else {
+    const id = cursor.target;
+    const name = cursor.chainName(id);
+    const goto = kind === 'goto';
+    const k = chains.find(name, id);
     if (k < 0) target = pl.jump(name, goto);
     else {
       // Cached per chain: every jump to a chain shares one (immutable) target object.
@@ -185,12 +163,12 @@ function fastRule(
       const cache = goto ? chains.gotos : chains.jumps;
       let hit = cache[k];
       if (hit === undefined) {
-        hit = lowerJump(name, goto, cx.doc.family);
+        hit = pl.jumpTo(name, goto);
         cache[k] = hit;
       }
       target = hit;
     }
-  } else target = pl.target(code, table, chains);
+  }
   if (target === null) return null;
   return {
     id: (prefix + index) as Rule['id'],
@@ -216,7 +194,7 @@ function lowerRule(
   index: number,
   isChain: (name: string) => boolean,
 ): Rule {
-  const body = ruleBody(node);
+  const body = cx.cursor.body(node);
   const matches: Match[] = [];
   for (const m of body.matches) cx.generic.lower(m, matches);
   let comment: string | null = null;

@@ -1,10 +1,12 @@
-import type { MatchNode, TargetNode } from '../iptables';
-import { materializeShape, optionNode, type ParseSource, PER_OPTION_MODULES, rereadPiece } from '../iptables';
+import type { RuleCursor, TargetNode } from '../iptables';
 import type { Match, Target } from '../ruleset';
 import { lowerBuiltinOption, lowerGroup, lowerPerOption } from './match';
 import { lowerTarget } from './target';
 
 const NO_MATCHES: readonly Match[] = Object.freeze([]);
+const NO_CHAINS = { has: (): boolean => false };
+const NO_SPAN = { start: 0, end: 0 };
+const noChain = (): boolean => false;
 
 /**
  * Lowers the shared pieces of one parse (entries.ts): each distinct piece is read back from the
@@ -25,19 +27,21 @@ export class PieceLowerer {
   comment: string | null = null;
 
   constructor(
-    private readonly src: ParseSource,
+    private readonly cursor: RuleCursor,
     private readonly family: 'ipv4' | 'ipv6',
   ) {
-    this.byPiece = new Array<Match | undefined>(src.entries.count).fill(undefined);
-    this.lists1 = new Array<readonly Match[] | undefined>(src.entries.count).fill(undefined);
+    this.byPiece = new Array<Match | undefined>(cursor.pieceCount).fill(undefined);
+    this.lists1 = new Array<readonly Match[] | undefined>(cursor.pieceCount).fill(undefined);
   }
 
-  /** The typed matches of the `n` match pieces at `pool[at…]` (shared between equal lists). */
-  matches(pool: Int32Array, at: number, n: number): readonly Match[] {
+  /** The typed matches of the rule under the cursor (shared between equal lists). */
+  matches(): readonly Match[] {
+    const cursor = this.cursor;
+    const n = cursor.matchCount;
     let list: readonly Match[] | undefined;
     if (n === 0) list = NO_MATCHES;
     else if (n === 1) {
-      const a = pool[at] as number;
+      const a = cursor.matchPiece(0);
       list = this.lists1[a];
       if (list === undefined) {
         list = [this.piece(a)];
@@ -45,15 +49,17 @@ export class PieceLowerer {
       }
     } else if (n === 2) {
       // Exact: ids are below `count` (at most a few million), so the key stays below 2^53.
-      const key = (pool[at] as number) * this.src.entries.count + (pool[at + 1] as number);
+      const a = cursor.matchPiece(0);
+      const b = cursor.matchPiece(1);
+      const key = a * cursor.pieceCount + b;
       list = this.lists2.get(key);
       if (list === undefined) {
-        list = [this.piece(pool[at] as number), this.piece(pool[at + 1] as number)];
+        list = [this.piece(a), this.piece(b)];
         this.lists2.set(key, list);
       }
     } else {
       const out: Match[] = [];
-      for (let i = 0; i < n; i++) out.push(this.piece(pool[at + i] as number));
+      for (let i = 0; i < n; i++) out.push(this.piece(cursor.matchPiece(i)));
       list = out;
     }
     let comment: string | null = null;
@@ -78,15 +84,9 @@ export class PieceLowerer {
   }
 
   private readMatch(id: number): Match {
-    const { entries, text } = this.src;
-    const module = entries.moduleOf(id);
-    const start = entries.starts[id] as number;
-    const end = start + (entries.lengths[id] as number);
-    const { shape, buf } = rereadPiece(this.src, start, end, module);
-    if (module === '') return lowerBuiltinOption(optionNode(shape, buf, text, 0));
-    if (PER_OPTION_MODULES.has(module)) return lowerPerOption(module, optionNode(shape, buf, text, 0));
-    const group = materializeShape(shape, buf, text).matches[0] as MatchNode;
-    return lowerGroup(group);
+    const p = this.cursor.readMatchPiece(id);
+    if (!p.perOption) return lowerGroup(p.match);
+    return p.module === '' ? lowerBuiltinOption(p.option) : lowerPerOption(p.module, p.option);
   }
 
   /**
@@ -97,11 +97,29 @@ export class PieceLowerer {
     const cache = goto ? this.gotos : this.jumps;
     let t = cache.get(name);
     if (t === undefined) {
-      t = lowerJump(name, goto, this.family);
+      t = this.jumpTo(name, goto);
       cache.set(name, t);
     }
     return t;
   }
+
+  /** `-j NAME` / `-g NAME` without options, lowered anew (the caller caches it). */
+  jumpTo(name: string, goto: boolean): Target | null {
+    // One reused node per lowering: lowerTarget only reads it, and is called for each of 100,000s
+    // of chains.
+    const node = this.jumpNode;
+    node.kind = goto ? 'goto' : 'jump';
+    node.name = name;
+    return lowerTarget(node, this.family, noChain);
+  }
+
+  private readonly jumpNode: { kind: 'jump' | 'goto'; name: string } & Omit<TargetNode, 'kind' | 'name'> = {
+    kind: 'jump',
+    name: '',
+    nameSpan: NO_SPAN,
+    options: Object.freeze([]),
+    span: NO_SPAN,
+  };
 
   /**
    * Target piece `id` lowered for `table`, or null when it cannot be read. A target with options is
@@ -111,16 +129,12 @@ export class PieceLowerer {
   target(id: number, table: string, chains: { has(name: string): boolean }): Target | null {
     let cache = this.targets.get(table);
     if (cache === undefined) {
-      cache = new Array<Target | null | undefined>(this.src.entries.count).fill(undefined);
+      cache = new Array<Target | null | undefined>(this.cursor.pieceCount).fill(undefined);
       this.targets.set(table, cache);
     }
     const hit = cache[id];
     if (hit !== undefined) return hit;
-    const { entries, text } = this.src;
-    const start = entries.starts[id] as number;
-    const end = start + (entries.lengths[id] as number);
-    const { shape, buf } = rereadPiece(this.src, start, end, '');
-    const node = materializeShape(shape, buf, text).target;
+    const node = this.cursor.readTargetPiece(id);
     this.chains = chains;
     this.asked = false;
     const t = lowerTarget(node, this.family, this.isChain);
@@ -136,24 +150,3 @@ export class PieceLowerer {
     return this.chains.has(name);
   };
 }
-
-const NO_CHAINS = { has: (): boolean => false };
-
-const NO_SPAN = { start: 0, end: 0 };
-const noChain = (): boolean => false;
-
-/** The target of `-j NAME` / `-g NAME` without options, as lowerTarget reads it. */
-export function lowerJump(name: string, goto: boolean, family: 'ipv4' | 'ipv6'): Target | null {
-  // One reused node: lowerTarget only reads it, and is called for each of 100,000s of chains.
-  JUMP_NODE.kind = goto ? 'goto' : 'jump';
-  JUMP_NODE.name = name;
-  return lowerTarget(JUMP_NODE, family, noChain);
-}
-
-const JUMP_NODE: { kind: 'jump' | 'goto'; name: string } & Omit<TargetNode, 'kind' | 'name'> = {
-  kind: 'jump',
-  name: '',
-  nameSpan: NO_SPAN,
-  options: Object.freeze([]),
-  span: NO_SPAN,
-};
