@@ -10,7 +10,7 @@
  */
 
 /** Compressed bytes per write: bounds the output one write can make (see above). */
-export const INFLATE_CHUNK_BYTES = 4096;
+const INFLATE_CHUNK_BYTES = 4096;
 
 export type InflateResult =
   | { readonly ok: true; readonly bytes: Uint8Array }

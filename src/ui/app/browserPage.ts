@@ -1,4 +1,5 @@
 import type { PageDeps } from '../../state/effects';
+import { workerDecoder } from '../../workers/decodeClient';
 import { WEB_EXAMPLE } from '../examples';
 
 /**
@@ -11,6 +12,7 @@ export function browserPage(): PageDeps {
     example: WEB_EXAMPLE,
     browserLanguage: navigator.language,
     root: document.documentElement,
+    decodeLink: (fragment) => workerDecoder().link(fragment),
     onPageHide: (flush) => {
       // pagehide also fires for the bfcache; a hidden tab may be discarded without one.
       const onVisibility = (): void => {
