@@ -1,4 +1,5 @@
 import type { PageDeps } from '../../state/effects';
+import { tabStorage } from '../../state/persist';
 import { workerDecoder } from '../../workers/decodeClient';
 import { WEB_EXAMPLE } from '../examples';
 
@@ -13,6 +14,7 @@ export function browserPage(): PageDeps {
     browserLanguage: navigator.language,
     root: document.documentElement,
     decodeLink: (fragment) => workerDecoder().link(fragment),
+    tabStorage: tabStorage(),
     onPageHide: (flush) => {
       // pagehide also fires for the bfcache; a hidden tab may be discarded without one.
       const onVisibility = (): void => {
