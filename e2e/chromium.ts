@@ -18,3 +18,8 @@ export const CHROMIUM_LAUNCH = {
     '--disable-sync',
   ],
 };
+
+/** CHROMIUM_LAUNCH plus `extra` flags, for a spec that needs them (`test.use({ launchOptions })`). */
+export function chromiumWith(...extra: string[]): typeof CHROMIUM_LAUNCH {
+  return { ...CHROMIUM_LAUNCH, args: [...CHROMIUM_LAUNCH.args, ...extra] };
+}

@@ -203,6 +203,7 @@ export const CODE_EXPLANATIONS_ZH: Readonly<Record<string, string>> = {
   'share/too-large': '这个场景解压后超过 64 MB 上限，为安全起见没有打开。',
   'share/bad-json': '场景内容不是有效的 JSON，无法打开。',
   'share/bad-shape': '场景缺少某个字段或字段有误，无法打开。',
+  'share/decoder-stopped': '解码器已停止（浏览器可能内存不足），没有打开任何内容。',
 
   // ipvsadm -Ln 输出（src/core/ipvs/codes.ts）
   'ipvs/empty': '没有内容：请粘贴节点上 ipvsadm -Ln 的输出。',

@@ -39,6 +39,10 @@ export const en = {
   'persist.pending': 'Saving in this browser…',
   'persist.saved': 'Saved in this browser.',
   'persist.restored': 'Restored from this browser.',
+  'persist.restoredOtherTab':
+    'Restored what another tab saved in this browser (not this tab’s own last text).',
+  'persist.conflict':
+    'Not saved: another tab saved newer input in this browser, and it was kept. Keep editing here to save this tab’s text over it, or reload to see the other tab’s.',
   'persist.example': 'Example: default/web (edit it, or paste your own).',
   'n.rule.one': '{n} rule',
   'n.rule.other': '{n} rules',

@@ -39,6 +39,9 @@ export const zhCN: Dictionary = {
   'persist.pending': '正在保存到此浏览器…',
   'persist.saved': '已保存在此浏览器中。',
   'persist.restored': '已从此浏览器恢复。',
+  'persist.restoredOtherTab': '已恢复另一个标签页保存在此浏览器中的内容（不是本标签页自己最后的文本）。',
+  'persist.conflict':
+    '未保存：另一个标签页在此浏览器中保存了更新的输入，已保留它。继续在这里编辑会用本标签页的文本覆盖它；重新加载可查看另一个标签页的内容。',
   'persist.example': '示例：default/web（可以编辑，或粘贴你自己的输出）。',
   'n.rule.one': '{n} 条规则',
   'n.rule.other': '{n} 条规则',

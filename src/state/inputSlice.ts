@@ -10,6 +10,13 @@ export type PersistStatus =
   /** Typed but not yet written: the save waits for a pause in typing (or the page being left). */
   | { readonly kind: 'pending' }
   | { readonly kind: 'saved'; readonly chars: number }
+  /** The texts on screen were restored from a save another tab made (not this tab before its reload). */
+  | { readonly kind: 'restored-other-tab' }
+  /**
+   * Not saved: another tab saved newer input since this tab last read or wrote it, and it was kept.
+   * The next save from this tab goes over it (the user has been told).
+   */
+  | { readonly kind: 'conflict' }
   | { readonly kind: 'not-saved'; readonly reason: string };
 
 export interface InputSlice {

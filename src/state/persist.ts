@@ -26,6 +26,30 @@ export interface StorageLike {
   removeItem(key: string): void;
 }
 
+/**
+ * Which save the stored input is: key `kpe.input.rev.v1`, JSON `{ rev, tab }` — a counter every
+ * save raises, and the id of the page (tab) that wrote it. Kept beside `kpe.input.v1`, whose format
+ * stays as it was, so that two tabs of one browser notice each other's saves.
+ */
+export const REVISION_KEY = 'kpe.input.rev.v1';
+
+export interface SaveMark {
+  readonly rev: number;
+  readonly tab: string;
+}
+
+/** The mark of the stored input, or null (none, unreadable, storage unavailable). Never throws. */
+export function loadSaveMark(storage: StorageLike | null): SaveMark | null {
+  try {
+    const data: unknown = JSON.parse(storage?.getItem(REVISION_KEY) ?? 'null');
+    if (typeof data !== 'object' || data === null) return null;
+    const { rev, tab } = data as Record<string, unknown>;
+    return typeof rev === 'number' && typeof tab === 'string' ? { rev, tab } : null;
+  } catch {
+    return null;
+  }
+}
+
 /** The saved input, or `null` when there is none, it is unreadable, or storage is unavailable. */
 export function loadSavedInput(storage: StorageLike | null): SavedInput | null {
   try {
@@ -49,7 +73,11 @@ function megabytes(chars: number): string {
  * Saves the input. Returns what happened, in words the status line shows: `saved`, or
  * `not-saved` with the reason (too large, quota exceeded, storage disabled). Never throws.
  */
-export function saveInput(storage: StorageLike | null, input: SavedInput): PersistStatus {
+export function saveInput(
+  storage: StorageLike | null,
+  input: SavedInput,
+  mark: SaveMark | null = null,
+): PersistStatus {
   const chars = input.iptables.length + input.kubectl.length;
   if (!storage) return { kind: 'not-saved', reason: 'This browser does not allow local storage here.' };
   if (chars > MAX_SAVED_CHARS) {
@@ -62,6 +90,7 @@ export function saveInput(storage: StorageLike | null, input: SavedInput): Persi
   }
   try {
     storage.setItem(STORAGE_KEY, JSON.stringify(input));
+    if (mark) storage.setItem(REVISION_KEY, JSON.stringify(mark));
     return { kind: 'saved', chars };
   } catch (e) {
     tryRemove(storage);
@@ -88,6 +117,36 @@ export function browserStorage(): StorageLike | null {
     return (globalThis as { localStorage?: StorageLike }).localStorage ?? null;
   } catch {
     return null;
+  }
+}
+
+/** `window.sessionStorage` (one per tab, kept across its reloads), or `null` where refused. */
+export function tabStorage(): StorageLike | null {
+  try {
+    return (globalThis as { sessionStorage?: StorageLike }).sessionStorage ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** Key of this tab's id in sessionStorage: a reload recognises the save its tab made. */
+const TAB_KEY = 'kpe.tab';
+
+/** The id this tab had before the reload, or null. Never throws. */
+export function loadTabId(storage: StorageLike | null): string | null {
+  try {
+    return storage?.getItem(TAB_KEY) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** Remembers this page's tab id for its next reload; refused storage is silent. */
+export function saveTabId(storage: StorageLike | null, id: string): void {
+  try {
+    storage?.setItem(TAB_KEY, id);
+  } catch {
+    // without sessionStorage a reload shows its own save as another tab's: said, never hidden
   }
 }
 

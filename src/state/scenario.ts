@@ -1,5 +1,7 @@
 import type { GalleryScenario } from '../content';
 import type { DecodeError, Scenario } from '../core/share';
+import type { DecodeAnswer } from '../workers/decodeProtocol';
+import type { GalleryRefusal } from './galleryFragment';
 import type { PacketForm } from './packetForm';
 import type { AppState } from './store';
 
@@ -22,7 +24,7 @@ export interface PendingScenario {
  * UI's (ui/share/strings.ts `openErrorMessage`), in the language on screen.
  */
 export interface OpenError {
-  readonly code: DecodeError | 'gallery/unknown-id' | 'share/unreadable' | 'share/not-a-scenario-file';
+  readonly code: DecodeError | Extract<DecodeAnswer, { ok: false }>['code'] | GalleryRefusal;
   readonly subject: string;
   readonly detail: string;
 }

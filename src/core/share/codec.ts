@@ -1,4 +1,5 @@
 import { decodeBase64url, encodeBase64url } from './base64url';
+import { inflateRaw } from './inflate';
 import { migrateToCurrent } from './migrations';
 import { CURRENT_SCENARIO_VERSION, type Scenario } from './scenario';
 import { validateScenario } from './validate';
@@ -47,13 +48,12 @@ export async function decodeScenario(
     return fail('share/unknown-version', `version ${version} is not one this app knows`);
   const bytes = decodeBase64url(match[2] as string);
   if (!bytes) return fail('share/bad-base64', 'the link text is not valid base64url');
-  let inflated: Uint8Array | null;
-  try {
-    inflated = await pipeThrough(bytes, new DecompressionStream('deflate-raw'), maxInflated);
-  } catch {
+  // Streaming, capped as the bytes come (inflate.ts): a bomb stops at the cap, not after it.
+  const inflatedRaw = await inflateRaw(bytes, maxInflated);
+  if (!inflatedRaw.ok && inflatedRaw.reason === 'corrupt')
     return fail('share/corrupt', 'the compressed data is damaged');
-  }
-  if (!inflated) return fail('share/too-large', `the scenario inflates past ${maxInflated} bytes`);
+  if (!inflatedRaw.ok) return fail('share/too-large', `the scenario inflates past ${maxInflated} bytes`);
+  const inflated = inflatedRaw.bytes;
   let raw: unknown;
   try {
     raw = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(inflated));

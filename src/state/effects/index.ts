@@ -1,3 +1,4 @@
+import type { DecodeAnswer } from '../../workers/decodeProtocol';
 import type { AppStore } from '../store';
 import { startAnalysisDriver } from './analysisDriver';
 import { type LangElement, startDocumentLanguage } from './documentLanguage';
@@ -10,6 +11,8 @@ import { type PageAddress, startUrlSync } from './urlSync';
 export interface PageDeps extends RestoreDeps, PersistenceDeps {
   readonly address: PageAddress;
   readonly root: LangElement;
+  /** Decodes `#s=` links off the page's thread (the decode worker); absent: in-thread (tests). */
+  readonly decodeLink?: (fragment: string) => Promise<DecodeAnswer>;
 }
 
 /**
@@ -27,7 +30,7 @@ export function startApp(store: AppStore, page: PageDeps): () => void {
     startPacketReseeding(store),
     startScenarioPlayback(store),
     startDocumentLanguage(store, page.root),
-    startUrlSync(store, page.address),
+    startUrlSync(store, page.address, page.decodeLink),
   ];
   return () => {
     for (const stop of stops.reverse()) stop();

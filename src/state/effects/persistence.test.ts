@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { memoryStorage, testStore } from '../fakes.node';
 import { PACKET_STORAGE_KEY } from '../packetStorage';
-import { LANGUAGE_STORAGE_KEY, STORAGE_KEY } from '../persist';
+import { LANGUAGE_STORAGE_KEY, REVISION_KEY, STORAGE_KEY } from '../persist';
 import { DEFAULT_PACKET } from '../traceSlice';
 import { PACKET_SAVE_DEBOUNCE_MS, restoreSaved, SAVE_DEBOUNCE_MS, startPersistence } from './persistence';
 
@@ -110,5 +110,71 @@ describe('startPersistence', () => {
     expect(scheduler.pending()).toBe(0);
     scheduler.advance(SAVE_DEBOUNCE_MS);
     expect(storage.data.size).toBe(0);
+  });
+});
+
+describe('two tabs of one browser', () => {
+  /** A tab: its own store and sessionStorage over the browser's shared localStorage. */
+  function tab(storage: ReturnType<typeof memoryStorage>, id: string, session = memoryStorage()) {
+    const t = testStore({ storage });
+    restoreSaved(t.store, { example, tabStorage: session });
+    const stop = startPersistence(t.store, { tabStorage: session, newTabId: () => id });
+    return { ...t, session, stop };
+  }
+
+  it('does not save over another tab’s newer save, says so, and saves over it only next time', () => {
+    const storage = memoryStorage();
+    const a = tab(storage, 'A');
+    const b = tab(storage, 'B');
+    a.store.getState().setIptablesText('from A');
+    a.scheduler.advance(SAVE_DEBOUNCE_MS);
+    expect(JSON.parse(storage.data.get(REVISION_KEY)!)).toEqual({ rev: 1, tab: 'A' });
+    b.store.getState().setIptablesText('from B');
+    b.scheduler.advance(SAVE_DEBOUNCE_MS);
+    expect(JSON.parse(storage.data.get(STORAGE_KEY)!).iptables).toBe('from A');
+    expect(b.store.getState().persistStatus).toEqual({ kind: 'conflict' });
+    b.store.getState().setIptablesText('from B, again');
+    expect(b.store.getState().persistStatus).toEqual({ kind: 'conflict' });
+    b.scheduler.advance(SAVE_DEBOUNCE_MS);
+    expect(JSON.parse(storage.data.get(STORAGE_KEY)!).iptables).toBe('from B, again');
+    expect(JSON.parse(storage.data.get(REVISION_KEY)!)).toEqual({ rev: 2, tab: 'B' });
+    expect(b.store.getState().persistStatus).toMatchObject({ kind: 'saved' });
+    // A's next save now meets B's newer one.
+    a.store.getState().setIptablesText('from A, later');
+    a.scheduler.advance(SAVE_DEBOUNCE_MS);
+    expect(a.store.getState().persistStatus).toEqual({ kind: 'conflict' });
+    a.stop();
+    b.stop();
+  });
+
+  it('a tab keeps saving its own edits without a word', () => {
+    const storage = memoryStorage();
+    const a = tab(storage, 'A');
+    for (const text of ['one', 'two', 'three']) {
+      a.store.getState().setIptablesText(text);
+      a.scheduler.advance(SAVE_DEBOUNCE_MS);
+      expect(a.store.getState().persistStatus).toMatchObject({ kind: 'saved' });
+    }
+    a.stop();
+  });
+
+  it('a reload says when the text it restores came from another tab', () => {
+    const storage = memoryStorage();
+    const a = tab(storage, 'A');
+    a.store.getState().setIptablesText('from A');
+    a.scheduler.advance(SAVE_DEBOUNCE_MS);
+    a.stop();
+    // A reloads: its sessionStorage remembers it made that save.
+    const again = tab(storage, 'A2', a.session);
+    expect(again.store.getState()).toMatchObject({ iptablesText: 'from A', persistStatus: { kind: 'idle' } });
+    again.stop();
+    // Another tab (its own sessionStorage) opens: the text is restored, and said to be A's.
+    const b = tab(storage, 'B');
+    expect(b.store.getState()).toMatchObject({
+      iptablesText: 'from A',
+      inputSource: 'saved',
+      persistStatus: { kind: 'restored-other-tab' },
+    });
+    b.stop();
   });
 });

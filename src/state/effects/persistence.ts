@@ -1,6 +1,15 @@
 import { toLanguage } from '../../i18n/language';
 import { loadPacketForm, savePacketForm } from '../packetStorage';
-import { loadLanguage, loadSavedInput, saveInput, saveLanguage } from '../persist';
+import {
+  loadLanguage,
+  loadSavedInput,
+  loadSaveMark,
+  loadTabId,
+  type StorageLike,
+  saveInput,
+  saveLanguage,
+  saveTabId,
+} from '../persist';
 import type { AppStore } from '../store';
 
 /** Saving to localStorage waits for a longer pause than analysis: a 4 MB write is not free. */
@@ -13,6 +22,8 @@ export interface RestoreDeps {
   readonly example: { readonly iptablesText: string; readonly kubectlText: string };
   /** The browser's language tag (`navigator.language`), for a first visit. */
   readonly browserLanguage?: string;
+  /** This tab's own storage (sessionStorage): which tab made the save that comes back. */
+  readonly tabStorage?: StorageLike | null;
 }
 
 /**
@@ -25,8 +36,13 @@ export function restoreSaved(store: AppStore, deps: RestoreDeps): void {
   const s = store.getState();
   s.setLanguage(loadLanguage(storage) ?? toLanguage(deps.browserLanguage));
   const saved = loadSavedInput(storage);
-  if (saved) s.setInputs(saved.iptables, saved.kubectl, 'saved');
-  else s.setInputs(deps.example.iptablesText, deps.example.kubectlText, 'example');
+  if (saved) {
+    s.setInputs(saved.iptables, saved.kubectl, 'saved');
+    // Another tab's save is not "restored" here: say whose it is. (A save from before marks: unknown.)
+    const mark = loadSaveMark(storage);
+    if (mark && mark.tab !== loadTabId(deps.tabStorage ?? null))
+      s.setPersistStatus({ kind: 'restored-other-tab' });
+  } else s.setInputs(deps.example.iptablesText, deps.example.kubectlText, 'example');
   const form = loadPacketForm(storage);
   if (form) s.setPacketForm(form);
 }
@@ -37,21 +53,43 @@ export interface PersistenceDeps {
    * the unsubscribe. A reload inside the debounce window must not lose the last keystrokes.
    */
   readonly onPageHide?: (flush: () => void) => () => void;
+  /** This tab's own storage (sessionStorage), where its id waits for the next reload. */
+  readonly tabStorage?: StorageLike | null;
+  /** A fresh id for this page (tests pass their own). */
+  readonly newTabId?: () => string;
 }
+
+const randomTabId = (): string =>
+  globalThis.crypto?.randomUUID?.() ?? `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
 
 /**
  * Keeps what the user typed across reloads and says plainly when it cannot (`persistStatus`):
  * the texts after a pause in typing (or at once when the page is left), the packet form after a
- * short pause, the language at once. Returns the stop function.
+ * short pause, the language at once. Two tabs share one store: each save raises a revision
+ * (persist.ts `SaveMark`); a tab whose save finds a newer one from another tab keeps it and says
+ * so (`conflict`), and only its next save goes over it. Returns the stop function.
  */
 export function startPersistence(store: AppStore, deps: PersistenceDeps = {}): () => void {
   const { storage, scheduler } = store.deps;
+  const tab = (deps.newTabId ?? randomTabId)();
+  saveTabId(deps.tabStorage ?? null, tab);
+  // The save this tab has seen: the one it restored (or none), later the one it wrote.
+  let knownRev = loadSaveMark(storage)?.rev ?? 0;
   let cancelInput: (() => void) | null = null;
   let cancelPacket: (() => void) | null = null;
   const saveTexts = (): void => {
     cancelInput = null;
     const { iptablesText, kubectlText, setPersistStatus } = store.getState();
-    setPersistStatus(saveInput(storage, { iptables: iptablesText, kubectl: kubectlText }));
+    const mark = loadSaveMark(storage);
+    if (mark && mark.rev > knownRev && mark.tab !== tab) {
+      knownRev = mark.rev;
+      setPersistStatus({ kind: 'conflict' });
+      return;
+    }
+    const rev = Math.max(knownRev, mark?.rev ?? 0) + 1;
+    const status = saveInput(storage, { iptables: iptablesText, kubectl: kubectlText }, { rev, tab });
+    if (status.kind === 'saved') knownRev = rev;
+    setPersistStatus(status);
   };
   const savePacket = (): void => {
     cancelPacket = null;
@@ -69,7 +107,9 @@ export function startPersistence(store: AppStore, deps: PersistenceDeps = {}): (
     if (s.inputVersion === prev.inputVersion || s.inputSource === 'example') return;
     cancelInput?.();
     cancelInput = scheduler.after(SAVE_DEBOUNCE_MS, saveTexts);
-    if (s.persistStatus.kind !== 'pending') s.setPersistStatus({ kind: 'pending' });
+    // A conflict stays on screen until the save that goes over the other tab's input.
+    if (s.persistStatus.kind !== 'pending' && s.persistStatus.kind !== 'conflict')
+      s.setPersistStatus({ kind: 'pending' });
   });
   const flush = (): void => {
     if (cancelInput === null) return;

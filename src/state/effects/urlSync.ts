@@ -1,9 +1,8 @@
 import { decodeScenario } from '../../core/share';
+import type { DecodeAnswer } from '../../workers/decodeProtocol';
+import { readGalleryFragment } from '../galleryFragment';
 import { lessonOf } from '../scenario';
 import type { AppStore } from '../store';
-
-/** Gallery permalinks: `#g=<id>` opens that gallery scenario (ids are stable, see content). */
-const GALLERY_FRAGMENT = /^#g=([a-z0-9-]{1,80})$/;
 
 /** The page's address as this effect reads and changes it (`location`/`history` in main.tsx). */
 export interface PageAddress {
@@ -23,14 +22,23 @@ export interface PageAddress {
  * offered (confirm before replacing own input) and the fragment dropped. Any other fragment is
  * left alone. Reads the address now and on every later `hashchange`. Returns the stop function.
  */
-export function startUrlSync(store: AppStore, address: PageAddress): () => void {
+export function startUrlSync(
+  store: AppStore,
+  address: PageAddress,
+  // The page passes the decode worker (a bomb link must not inflate on its thread); tests, in-thread.
+  decodeLink: (fragment: string) => Promise<DecodeAnswer> = decodeScenario,
+): () => void {
   let latest = 0;
   const openFragment = async (hash: string): Promise<void> => {
     const token = ++latest;
-    const gallery = GALLERY_FRAGMENT.exec(hash);
+    const gallery = readGalleryFragment(hash);
     if (gallery) {
-      const id = gallery[1] as string;
       address.dropFragment();
+      if (!gallery.ok) {
+        store.getState().showOpenError({ code: gallery.code, subject: gallery.subject, detail: '' });
+        return;
+      }
+      const id = gallery.id;
       // The gallery's texts are a chunk of their own, fetched (from this origin) only for `#g=` links.
       const { findGalleryScenario, galleryToScenario } = await import('../../content');
       if (token !== latest) return; // a newer hashchange won
@@ -44,7 +52,7 @@ export function startUrlSync(store: AppStore, address: PageAddress): () => void 
       return;
     }
     if (!hash.startsWith('#s=')) return;
-    const decoded = await decodeScenario(hash);
+    const decoded = await decodeLink(hash);
     if (token !== latest) return; // a newer hashchange won
     address.dropFragment();
     if (!decoded.ok) {

@@ -74,13 +74,17 @@ export function PersistStatus() {
   if (persist.kind === 'saved') text = tr('persist.saved');
   else if (persist.kind === 'pending') text = tr('persist.pending');
   else if (persist.kind === 'not-saved') text = persist.reason;
+  else if (persist.kind === 'conflict') text = tr('persist.conflict');
+  else if (persist.kind === 'restored-other-tab') text = tr('persist.restoredOtherTab');
   else if (source === 'saved') text = tr('persist.restored');
   else if (source === 'example') text = tr('persist.example');
   else text = '';
   return (
     <p
-      className={`persist-status${persist.kind === 'not-saved' ? ' warn' : ''}`}
+      className={`persist-status${persist.kind === 'not-saved' || persist.kind === 'conflict' ? ' warn' : ''}`}
       data-testid="persist-status"
+      // Another tab's newer save was kept over this tab's: that interrupts, the rest is quiet.
+      role={persist.kind === 'conflict' ? 'alert' : undefined}
     >
       {text}
     </p>

@@ -1,4 +1,6 @@
 import type { PageDeps } from '../../state/effects';
+import { tabStorage } from '../../state/persist';
+import { workerDecoder } from '../../workers/decodeClient';
 import { WEB_EXAMPLE } from '../examples';
 
 /**
@@ -11,6 +13,8 @@ export function browserPage(): PageDeps {
     example: WEB_EXAMPLE,
     browserLanguage: navigator.language,
     root: document.documentElement,
+    decodeLink: (fragment) => workerDecoder().link(fragment),
+    tabStorage: tabStorage(),
     onPageHide: (flush) => {
       // pagehide also fires for the bfcache; a hidden tab may be discarded without one.
       const onVisibility = (): void => {

@@ -2,9 +2,10 @@ import './share.css';
 import { type ChangeEvent, lazy, Suspense, useState } from 'react';
 import { useAppStore } from '../../state/context';
 import type { AppStore } from '../../state/store';
+import { workerDecoder } from '../../workers/decodeClient';
 import { ConfirmReplace, OpenErrorAlert } from './ConfirmReplace';
 import { currentScenario } from './currentScenario';
-import { readScenarioFile, scenarioFileName, scenarioFileText } from './scenarioFile';
+import { openScenarioFile, scenarioFileName, scenarioFileText } from './scenarioFile';
 import { useShareStrings } from './strings';
 
 // The dialogs carry the gallery's texts (and its generator) and the link builder's parsers and
@@ -24,24 +25,12 @@ function downloadScenario(store: AppStore): void {
   setTimeout(() => URL.revokeObjectURL(url), 0);
 }
 
-async function openScenarioFile(store: AppStore, e: ChangeEvent<HTMLInputElement>): Promise<void> {
+/** Hands a picked file to the decode worker (scenarioFile.ts); the same file can be picked again. */
+function onFilePicked(store: AppStore, e: ChangeEvent<HTMLInputElement>): void {
   const input = e.currentTarget;
   const file = input.files?.[0];
-  input.value = ''; // the same file can be opened again
-  if (!file) return;
-  let text: string;
-  try {
-    text = await file.text();
-  } catch {
-    store.getState().showOpenError({ code: 'share/unreadable', subject: file.name, detail: '' });
-    return;
-  }
-  const read = readScenarioFile(text);
-  if (!read.ok) {
-    store.getState().showOpenError({ code: read.code, subject: '', detail: read.detail });
-    return;
-  }
-  store.getState().offerScenario(read.scenario);
+  input.value = '';
+  if (file) void openScenarioFile(store, file, workerDecoder());
 }
 
 /**
@@ -70,7 +59,7 @@ export function ShareTools() {
           type="file"
           accept=".json,application/json"
           aria-label={T.openFileLabel}
-          onChange={(e) => openScenarioFile(store, e)}
+          onChange={(e) => onFilePicked(store, e)}
         />
       </label>
       <Suspense fallback={null}>

@@ -1,62 +1,34 @@
-import type { DecodeError } from '../../core/share';
-import {
-  CURRENT_SCENARIO_VERSION,
-  migrateToCurrent,
-  type Scenario,
-  validateScenario,
-} from '../../core/share';
+import { CURRENT_SCENARIO_VERSION, type Scenario } from '../../core/share';
+import type { AppStore } from '../../state/store';
+import type { ScenarioDecoder } from '../../workers/decodeClient';
+import { FILE_MARKER } from '../../workers/scenarioFileRead';
 
 /**
- * Scenario files: `{ "kube-proxy-explorer-scenario": 1, ...Scenario }` as JSON. Wire format —
- * never change the meaning of the marker or the fields; the marker's number is the scenario version
- * (migrations.ts applies as for links). Files have no size limit beyond the browser's.
+ * Scenario files: `{ "kube-proxy-explorer-scenario": 1, ...Scenario }` as JSON (the wire format
+ * is described where files are read: workers/scenarioFileRead.ts). Writing happens here; reading
+ * an opened file happens in the decode worker, since a file is as untrusted as a link.
  */
-const FILE_MARKER = 'kube-proxy-explorer-scenario';
 
 /** The `.json` text of a scenario file. */
 export function scenarioFileText(scenario: Scenario): string {
   return `${JSON.stringify({ [FILE_MARKER]: CURRENT_SCENARIO_VERSION, ...scenario }, null, 2)}\n`;
 }
 
-export type FileReadResult =
-  | { ok: true; scenario: Scenario }
-  | { ok: false; code: DecodeError | 'share/not-a-scenario-file'; detail: string };
-
-/** Reads a scenario file's text. Never throws; refusals carry the same codes as links. */
-export function readScenarioFile(text: string): FileReadResult {
-  let raw: unknown;
-  try {
-    raw = JSON.parse(text);
-  } catch {
-    return { ok: false, code: 'share/bad-json', detail: 'the file is not valid JSON' };
-  }
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
-    return { ok: false, code: 'share/bad-shape', detail: 'the file does not hold an object' };
-  const { [FILE_MARKER]: version, ...rest } = raw as Record<string, unknown>;
-  if (version === undefined)
-    return { ok: false, code: 'share/not-a-scenario-file', detail: `no "${FILE_MARKER}" key` };
-  if (
-    typeof version !== 'number' ||
-    !Number.isInteger(version) ||
-    version < 1 ||
-    version > CURRENT_SCENARIO_VERSION
-  )
-    return {
-      ok: false,
-      code: 'share/unknown-version',
-      detail: `version ${String(version)} is not one this app knows`,
-    };
-  const migrated = migrateToCurrent(version, { ...rest, version });
-  if (!migrated)
-    return { ok: false, code: 'share/unknown-version', detail: `no migration from version ${version}` };
-  const checked = validateScenario(migrated);
-  if (!checked.ok)
-    return { ok: false, code: 'share/bad-shape', detail: `field ${checked.field} is missing or wrong` };
-  return { ok: true, scenario: checked.scenario };
-}
-
 /** A file name for the download: `kube-proxy-scenario-<first Service or "node">.json`. */
 export function scenarioFileName(scenario: Scenario): string {
   const dst = scenario.packet ? `${scenario.packet.dst}-${scenario.packet.dport ?? ''}` : 'node';
   return `kube-proxy-scenario-${dst.replace(/[^A-Za-z0-9.-]+/g, '_')}.json`;
+}
+
+/**
+ * Opens a scenario file the user picked: read and checked off the page's thread (`decoder`), then
+ * offered like a link (confirm before replacing own input) or refused with the file's own words.
+ */
+export async function openScenarioFile(store: AppStore, file: File, decoder: ScenarioDecoder): Promise<void> {
+  const read = await decoder.file(file);
+  if (!read.ok) {
+    store.getState().showOpenError({ code: read.code, subject: file.name, detail: read.detail });
+    return;
+  }
+  store.getState().offerScenario(read.scenario);
 }

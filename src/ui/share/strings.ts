@@ -1,4 +1,3 @@
-import type { DecodeError } from '../../core/share';
 import type { Language } from '../../i18n';
 import type { OpenError } from '../../state/scenario';
 import { useLang } from '../useT';
@@ -47,10 +46,6 @@ export const SHARE_STRINGS = {
   closeLesson: 'Close lesson',
   errorTitle: 'This scenario could not be opened',
   dismiss: 'Dismiss',
-  unknownGallery: (id: string) => `There is no gallery scenario called “${id}”.`,
-  fileUnreadable: (name: string) => `Could not read ${name}.`,
-  fileNotScenario:
-    'This file is not a kube-proxy explorer scenario (the "kube-proxy-explorer-scenario" key is missing).',
 };
 
 export type ShareStrings = typeof SHARE_STRINGS;
@@ -96,31 +91,65 @@ const SHARE_STRINGS_ZH: ShareStrings = {
   closeLesson: '关闭讲解',
   errorTitle: '无法打开这个场景',
   dismiss: '知道了',
-  unknownGallery: (id: string) => `场景库中没有名为“${id}”的场景。`,
-  fileUnreadable: (name: string) => `无法读取 ${name}。`,
-  fileNotScenario: '这个文件不是 kube-proxy explorer 场景（缺少 "kube-proxy-explorer-scenario" 键）。',
 };
 
-/** What each decode failure means, in words (the codes are stable, see codec.ts). */
-const DECODE_MESSAGES: Record<DecodeError, string> = {
-  'share/not-a-link': 'This link holds no scenario.',
-  'share/bad-base64': 'This link is damaged (not valid base64url).',
-  'share/unknown-version':
+type RefusalCode = OpenError['code'];
+type Refusals = Record<RefusalCode, (subject: string) => string>;
+
+/**
+ * What each refusal means, in a sentence of its own (the codes are stable: codec.ts,
+ * workers/scenarioFileRead.ts, state/galleryFragment.ts). Links are called links, files files.
+ */
+const REFUSALS: Refusals = {
+  'share/not-a-link': () => 'This link holds no scenario.',
+  'share/bad-base64': () => 'This link is damaged: its text is not valid base64url (was it cut or retyped?).',
+  'share/unknown-version': () =>
     'This link was made by a newer or unknown version of kube-proxy explorer (unknown version).',
-  'share/too-large': 'This link is too large: its scenario inflates past the 64 MB limit.',
-  'share/corrupt': 'This link is damaged (its compressed data is corrupt).',
-  'share/bad-json': 'This link is damaged (its content is not valid JSON).',
-  'share/bad-shape': 'This link does not hold a valid scenario (a field is missing or wrong).',
+  'share/too-large': () =>
+    'This link is too large: its scenario inflates past the 64 MB limit, so it was not opened.',
+  'share/corrupt': () => 'This link is damaged: its compressed data is corrupt or cut short.',
+  'share/bad-json': () => 'This link is damaged: its content is not valid JSON.',
+  'share/bad-shape': () => 'This link does not hold a valid scenario (a field is missing or wrong).',
+  'share/decoder-stopped': () =>
+    'This could not be checked: the decoder stopped (the browser may be short of memory). Nothing was opened.',
+  'file/unreadable': (name) => `The file ${name} could not be read.`,
+  'file/too-large': (name) =>
+    `The file ${name} is too large: scenario files are at most 64 MB, so it was not read.`,
+  'file/not-a-scenario': (name) =>
+    `The file ${name} is not a kube-proxy explorer scenario (the "kube-proxy-explorer-scenario" key is missing).`,
+  'file/bad-json': (name) => `The file ${name} is not valid JSON, so it is not a scenario file.`,
+  'file/bad-shape': (name) =>
+    `The file ${name} does not hold a valid scenario (a field is missing or wrong).`,
+  'file/unknown-version': (name) =>
+    `The file ${name} was made by a newer or unknown version of kube-proxy explorer (unknown version).`,
+  'gallery/unknown-id': (id) => `There is no gallery scenario called “${id}”.`,
+  'gallery/bad-id': (id) =>
+    `“${id}” is not a gallery scenario id: ids are lowercase letters, digits and hyphens. Open the Gallery to pick one.`,
+  'gallery/empty-id': () =>
+    'This gallery link names no scenario (nothing after #g=). Open the Gallery to pick one.',
 };
 
-const DECODE_MESSAGES_ZH: Record<DecodeError, string> = {
-  'share/not-a-link': '这个链接里没有场景。',
-  'share/bad-base64': '这个链接已损坏（不是有效的 base64url）。',
-  'share/unknown-version': '这个链接由更新的或未知版本的 kube-proxy explorer 生成（未知版本）。',
-  'share/too-large': '这个链接太大：其场景解压后超过 64 MB 上限。',
-  'share/corrupt': '这个链接已损坏（压缩数据损坏）。',
-  'share/bad-json': '这个链接已损坏（内容不是有效的 JSON）。',
-  'share/bad-shape': '这个链接不包含有效的场景（缺少字段或字段有误）。',
+const REFUSALS_ZH: Refusals = {
+  'share/not-a-link': () => '这个链接里没有场景。',
+  'share/bad-base64': () => '这个链接已损坏：其文本不是有效的 base64url（是否被截断或改动过？）。',
+  'share/unknown-version': () => '这个链接由更新的或未知版本的 kube-proxy explorer 生成（未知版本）。',
+  'share/too-large': () => '这个链接太大：其场景解压后超过 64 MB 上限，因此没有打开。',
+  'share/corrupt': () => '这个链接已损坏：压缩数据损坏或不完整。',
+  'share/bad-json': () => '这个链接已损坏：内容不是有效的 JSON。',
+  'share/bad-shape': () => '这个链接不包含有效的场景（缺少字段或字段有误）。',
+  'share/decoder-stopped': () => '无法检查：解码器已停止（浏览器可能内存不足）。没有打开任何内容。',
+  'file/unreadable': (name) => `无法读取文件 ${name}。`,
+  'file/too-large': (name) => `文件 ${name} 太大：场景文件最大 64 MB，因此没有读取。`,
+  'file/not-a-scenario': (name) =>
+    `文件 ${name} 不是 kube-proxy explorer 场景（缺少 "kube-proxy-explorer-scenario" 键）。`,
+  'file/bad-json': (name) => `文件 ${name} 不是有效的 JSON，因此不是场景文件。`,
+  'file/bad-shape': (name) => `文件 ${name} 不包含有效的场景（缺少字段或字段有误）。`,
+  'file/unknown-version': (name) =>
+    `文件 ${name} 由更新的或未知版本的 kube-proxy explorer 生成（未知版本）。`,
+  'gallery/unknown-id': (id) => `场景库中没有名为“${id}”的场景。`,
+  'gallery/bad-id': (id) =>
+    `“${id}”不是场景库的场景 id：id 只含小写字母、数字和连字符。请打开场景库选择一个。`,
+  'gallery/empty-id': () => '这个场景库链接没有指明场景（#g= 之后为空）。请打开场景库选择一个。',
 };
 
 /** The share strings of a language. */
@@ -128,23 +157,9 @@ function shareStrings(language: Language): ShareStrings {
   return language === 'zh-CN' ? SHARE_STRINGS_ZH : SHARE_STRINGS;
 }
 
-function decodeMessages(language: Language): Record<DecodeError, string> {
-  return language === 'zh-CN' ? DECODE_MESSAGES_ZH : DECODE_MESSAGES;
-}
-
 /** Why a link or file was refused, in words of `language` (the alert's text). */
 export function openErrorMessage(error: OpenError, language: Language): string {
-  const T = shareStrings(language);
-  switch (error.code) {
-    case 'gallery/unknown-id':
-      return T.unknownGallery(error.subject);
-    case 'share/unreadable':
-      return T.fileUnreadable(error.subject);
-    case 'share/not-a-scenario-file':
-      return T.fileNotScenario;
-    default:
-      return decodeMessages(language)[error.code];
-  }
+  return (language === 'zh-CN' ? REFUSALS_ZH : REFUSALS)[error.code](error.subject);
 }
 
 /** The share strings of the current language; re-renders when the language changes. */
