@@ -21,11 +21,26 @@ export type DecodeError =
   | 'share/bad-json'
   | 'share/bad-shape';
 
+/**
+ * Inflates deflate-raw bytes, giving `null` once the output passes `limit` bytes; throws on damaged
+ * data. The seam where the decoder of untrusted bytes is chosen (issue 9: a streaming one).
+ */
+export type Inflate = (bytes: Uint8Array, limit: number) => Promise<Uint8Array | null>;
+
+export interface DecodeOptions {
+  /** Inflated-size cap (default 64 MiB). */
+  readonly maxInflated?: number;
+  readonly inflate?: Inflate;
+}
+
+const inflateRaw: Inflate = (bytes, limit) =>
+  pipeThrough(bytes, new DecompressionStream('deflate-raw'), limit);
+
 export type DecodeResult =
   | { ok: true; scenario: Scenario }
   | { ok: false; code: DecodeError; detail: string };
 
-/** Encodes a scenario as the fragment text `s=1.…` (without `#`). */
+/** Encodes a scenario as the fragment text `s=2.…` (without `#`). */
 export async function encodeScenario(scenario: Scenario): Promise<string> {
   const json = new TextEncoder().encode(JSON.stringify(scenario));
   const deflated = await pipeThrough(json, new CompressionStream('deflate-raw'), Number.POSITIVE_INFINITY);
@@ -33,13 +48,17 @@ export async function encodeScenario(scenario: Scenario): Promise<string> {
 }
 
 /**
- * Decodes a fragment (`#s=1.…` or `s=1.…`). Never throws: a tampered, truncated or hostile link
- * gives an error code; nothing in it is executed (the result is validated data).
+ * Decodes a fragment (`#s=2.…` or `s=2.…`; every older version too, migrated). Never throws: a
+ * tampered, truncated or hostile link gives an error code; nothing in it is executed (the result
+ * is validated data). `options` may be the cap alone (a number) for older callers.
  */
 export async function decodeScenario(
   fragment: string,
-  maxInflated = MAX_INFLATED_BYTES,
+  options: DecodeOptions | number = {},
 ): Promise<DecodeResult> {
+  const opts = typeof options === 'number' ? { maxInflated: options } : options;
+  const maxInflated = opts.maxInflated ?? MAX_INFLATED_BYTES;
+  const inflate = opts.inflate ?? inflateRaw;
   const match = /^#?s=(\d{1,6})\.([A-Za-z0-9_-]*)$/.exec(fragment.trim());
   if (!match) return fail('share/not-a-link', 'the link has no scenario in its fragment');
   const version = Number(match[1]);
@@ -49,7 +68,7 @@ export async function decodeScenario(
   if (!bytes) return fail('share/bad-base64', 'the link text is not valid base64url');
   let inflated: Uint8Array | null;
   try {
-    inflated = await pipeThrough(bytes, new DecompressionStream('deflate-raw'), maxInflated);
+    inflated = await inflate(bytes, maxInflated);
   } catch {
     return fail('share/corrupt', 'the compressed data is damaged');
   }
