@@ -1,4 +1,4 @@
-export type { AddressSource, AddressView } from './address';
+export type { AddressView } from './address';
 export { applyAddressView, formatAddress, parseAddress } from './address';
 export { encodeBase64url } from './base64url';
 export type { DecodeError } from './codec';
