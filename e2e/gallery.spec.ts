@@ -21,7 +21,8 @@ for (const g of GALLERY) {
     await expect(new PacketPage(page).path).toBeVisible();
     await expect(page.getByLabel('Destination IP', { exact: true })).toHaveValue(g.packet.dst);
     await expect(share.error).toHaveCount(0);
-    expect(new URL(page.url()).hash).toBe('');
+    // The fragment stays and follows the state (issue 9).
+    expect(new URL(page.url()).hash).toMatch(new RegExp(`^#g=${g.id}(&|$)`));
   });
 }
 

@@ -61,7 +61,7 @@ test('a shared link opens in a new browser with the same input and packet path; 
 
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
   const link = await share.permalink();
-  expect(link.startsWith(`${new URL(baseURL ?? '').origin}/#s=1.`)).toBe(true);
+  expect(link.startsWith(`${new URL(baseURL ?? '').origin}/#s=2.`)).toBe(true);
   await expect(share.shareDialog).toContainText(`${link.length.toLocaleString('en-US')} characters`);
   await expect(share.shareDialog).toContainText('Copied');
   await share.closeShare();
@@ -71,14 +71,15 @@ test('a shared link opens in a new browser with the same input and packet path; 
   const problems = watch(other, new URL(baseURL ?? '').origin);
   const there = new ExplorerPage(other);
   await other.goto(link);
+  await new SharePage(other).receiverCard.getByRole('button', { name: 'Show the rules' }).click();
   await expectInput(there, WEB_NAT_DUMP, WEB_KUBECTL);
   const otherPacket = new PacketPage(other);
   await expect(otherPacket.path).toBeVisible();
   expect(await otherPacket.pathChains()).toEqual(chains);
   await expect(otherPacket.path).toHaveText(pathText ?? '');
   await expect(other.getByLabel('Destination IP', { exact: true })).toHaveValue(POD_TO_CLUSTER_IP.dst);
-  // The fragment is consumed: a reload keeps the now-local input and asks nothing.
-  expect(new URL(other.url()).hash).toBe('');
+  // The fragment stays (issue 9): a reload opens the same link over the now-saved input and asks nothing.
+  expect(new URL(other.url()).hash).toMatch(/^#s=2\./);
   await expect(there.persistStatus).toHaveText('Saved in this browser.');
   await other.reload();
   await expectInput(there, WEB_NAT_DUMP, WEB_KUBECTL);
@@ -105,6 +106,7 @@ test('a link over own input asks first: "Keep mine" keeps it, "Replace" replaces
     (globalThis as unknown as { location: { hash: string } }).location.hash = h;
   }, FROZEN_V1);
   await share.answer('Replace');
+  await share.receiverCard.getByRole('button', { name: 'Show the rules' }).click();
   await expect(explorer.iptablesEditor).not.toHaveAttribute('data-text-length', String(WEB_NAT_DUMP.length));
   await explorer.waitForAnalysis();
   await expect(new PacketPage(page).path).toBeVisible();
@@ -112,6 +114,8 @@ test('a link over own input asks first: "Keep mine" keeps it, "Replace" replaces
 
 test('the frozen v1 link opens and sends its packet', async ({ explorer, page }) => {
   await page.goto(`/${FROZEN_V1}`);
+  // A link opens result-first: the rules are one click away.
+  await new SharePage(page).receiverCard.getByRole('button', { name: 'Show the rules' }).click();
   await expect(explorer.iptablesEditor).toContainText('KUBE-NODEPORTS', { timeout: 60_000 });
   await explorer.waitForAnalysis();
   await expect(new PacketPage(page).path).toContainText('KUBE-SVC-LOLE4ISW44XBNF3G');
@@ -171,6 +175,7 @@ test('HTML and scripts inside rule comments are shown as text and never run', as
   );
   const fragment = await encodeScenario({ ...emptyScenario(), iptables, kubectl: WEB_KUBECTL });
   await page.goto(`/#${fragment}`);
+  await new SharePage(page).receiverCard.getByRole('button', { name: 'Show the rules' }).click();
   await expectInput(explorer, iptables, WEB_KUBECTL);
   await expect(explorer.iptablesEditor).toContainText('<img src=x onerror=alert(1)>');
   await expect(explorer.iptablesEditor).toContainText('<script>alert(2)</script>');

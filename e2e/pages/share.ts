@@ -11,6 +11,8 @@ export class SharePage {
   readonly confirmDialog: Locator;
   readonly lesson: Locator;
   readonly error: Locator;
+  /** A link opened result-first: the summary card (issue 9). */
+  readonly receiverCard: Locator;
 
   constructor(readonly page: Page) {
     this.shareDialog = page.getByRole('dialog', { name: 'Share this scenario' });
@@ -19,6 +21,7 @@ export class SharePage {
       name: 'Replace your current input with the shared scenario?',
     });
     this.lesson = page.getByRole('region', { name: 'Lesson' });
+    this.receiverCard = page.getByRole('region', { name: 'Shared scenario' });
     this.error = page.getByRole('alert').filter({ hasText: 'This scenario could not be opened' });
   }
 
@@ -27,7 +30,7 @@ export class SharePage {
     await this.page.getByRole('button', { name: 'Share', exact: true }).click();
     await expect(this.shareDialog).toBeVisible();
     const box = this.shareDialog.getByRole('textbox', { name: 'Permalink' });
-    await expect(box).toHaveValue(/#s=1\./);
+    await expect(box).toHaveValue(/#s=\d+\./);
     return box.inputValue();
   }
 

@@ -38,7 +38,7 @@ export interface GalleryScenario {
 /** The gallery entry as a shareable Scenario (the app's input shape), in `language`. */
 export function galleryToScenario(g: GalleryScenario, language: Scenario['language'] = 'en'): Scenario {
   return {
-    version: 1,
+    version: 2,
     iptables: g.iptables,
     kubectl: g.kubectl,
     packet: g.packet,
@@ -47,5 +47,7 @@ export function galleryToScenario(g: GalleryScenario, language: Scenario['langua
     step: 0,
     language,
     view: { presenter: false, focus: [] },
+    lesson: g.id,
+    note: null,
   };
 }

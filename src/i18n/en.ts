@@ -241,6 +241,25 @@ export const en = {
   'env.ct.untracked': 'untracked (NOTRACK)',
   'env.dnatted': "DNAT'ed",
   'env.snatted': "SNAT'ed",
+  // issue 9: the receiver card and the share note (helper "links").
+  'receiver.label': 'Shared scenario',
+  'receiver.title': 'What this link shows',
+  'receiver.question': 'Question',
+  'receiver.answer': 'Answer',
+  'receiver.note': 'Note from the sender',
+  'receiver.replay': 'Replay',
+  'receiver.showRules': 'Show the rules',
+  'receiver.waiting': 'Tracing the shared packet…',
+  'receiver.noPacket': 'This link holds rules but no packet: send one to see what happens.',
+  'receiver.from.external': 'client {src}',
+  'receiver.from.pod': 'pod {src}',
+  'receiver.from.host': 'a process on the node ({src})',
+  'receiver.toNode': 'node {dst}',
+  'receiver.atRule': '{verdict} in {table} {chain}, line {line}',
+  'receiver.atPolicy': '{verdict} by the policy of {table} {chain}',
+  'receiver.acceptDnat': 'ACCEPT, DNAT to {endpoint}',
+  'receiver.accept': 'ACCEPT, without DNAT',
+  'share.note': 'Note for the receiver (one line, optional)',
 } as const;
 
 export type MessageKey = keyof typeof en;

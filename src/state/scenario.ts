@@ -3,6 +3,7 @@ import type { DecodeError, Scenario } from '../core/share';
 import type { DecodeAnswer } from '../workers/decodeProtocol';
 import type { GalleryRefusal } from './galleryFragment';
 import type { PacketForm } from './packetForm';
+import type { ScenarioOrigin } from './shareSlice';
 import type { AppState } from './store';
 
 /** A lesson shown beside a gallery scenario. */
@@ -16,6 +17,8 @@ export interface Lesson {
 export interface PendingScenario {
   readonly scenario: Scenario;
   readonly lesson: Lesson | null;
+  /** Where it comes from (a link, a gallery id), so the address can follow it once applied. */
+  readonly origin?: ScenarioOrigin | null;
 }
 
 /**

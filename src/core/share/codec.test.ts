@@ -14,6 +14,8 @@ const sample: Scenario = {
   endpoint: '10.244.169.163:80',
   step: 3,
   language: 'zh-CN',
+  lesson: 'nodeport-web-seed',
+  note: 'Why <b>two</b> pods?',
 };
 
 async function deflateRaw(bytes: Uint8Array): Promise<Uint8Array> {
@@ -39,7 +41,7 @@ describe('base64url', () => {
 describe('permalink codec', () => {
   it('round-trips a scenario, keeping hostile text as inert data', async () => {
     const fragment = await encodeScenario(sample);
-    expect(fragment).toMatch(/^s=1\.[A-Za-z0-9_-]+$/);
+    expect(fragment).toMatch(/^s=2\.[A-Za-z0-9_-]+$/);
     const decoded = await decodeScenario(`#${fragment}`);
     expect(decoded).toEqual({ ok: true, scenario: sample });
   });
@@ -61,7 +63,57 @@ describe('permalink codec', () => {
     if (decoded.ok) {
       expect(decoded.scenario.packet?.dst).toBe('10.104.247.10');
       expect(decoded.scenario.iptables).toContain('KUBE-SVC-LOLE4ISW44XBNF3G');
+      // Migrated to the current shape: a v1 link carried no story.
+      expect(decoded.scenario).toMatchObject({ version: 2, lesson: null, note: null });
     }
+  });
+
+  it('opens the frozen version-2 link with its lesson id and note', async () => {
+    const link = readFileSync(new URL('../../../test/share/links/v2.txt', import.meta.url), 'utf8');
+    expect(link.startsWith('#s=2.')).toBe(true);
+    const decoded = await decodeScenario(link.trim());
+    expect(decoded).toMatchObject({
+      ok: true,
+      scenario: {
+        version: 2,
+        lesson: 'nodeport-web-seed',
+        note: 'Which pod answers the ClusterIP? (note from v2 fixture)',
+        step: 4,
+        packet: { dst: '10.104.247.10', dport: 80 },
+      },
+    });
+  });
+
+  it('migrates a v1 scenario to v2 by adding an empty story, keeping every v1 field', async () => {
+    const { lesson: _l, note: _n, ...v1 } = { ...sample, version: 1 };
+    const fragment = `s=1.${encodeBase64url(await deflateRaw(new TextEncoder().encode(JSON.stringify(v1))))}`;
+    expect(await decodeScenario(fragment)).toEqual({
+      ok: true,
+      scenario: { ...sample, lesson: null, note: null },
+    });
+  });
+
+  it('refuses a v2 note with a line break or a lesson id that is not kebab-case', async () => {
+    for (const bad of [{ note: 'one\ntwo' }, { note: 'x'.repeat(281) }, { lesson: '../x' }]) {
+      const fragment = await encodeScenario({ ...sample, ...bad });
+      expect(await decodeScenario(fragment)).toMatchObject({ ok: false, code: 'share/bad-shape' });
+    }
+  });
+
+  it('decodes through the inflate it is given (the seam for a streaming inflate)', async () => {
+    const fragment = await encodeScenario(sample);
+    const seen: number[] = [];
+    const decoded = await decodeScenario(fragment, {
+      inflate: async (bytes, limit) => {
+        seen.push(limit);
+        const s = new Blob([bytes as Uint8Array<ArrayBuffer>])
+          .stream()
+          .pipeThrough(new DecompressionStream('deflate-raw'));
+        return { ok: true, bytes: new Uint8Array(await new Response(s).arrayBuffer()) };
+      },
+    });
+    expect(decoded).toEqual({ ok: true, scenario: sample });
+    expect(seen).toEqual([64 * 1024 * 1024]);
   });
 
   it.each([

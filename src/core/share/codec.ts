@@ -1,5 +1,5 @@
 import { decodeBase64url, encodeBase64url } from './base64url';
-import { inflateRaw } from './inflate';
+import { type InflateResult, inflateRaw } from './inflate';
 import { migrateToCurrent } from './migrations';
 import { CURRENT_SCENARIO_VERSION, type Scenario } from './scenario';
 import { validateScenario } from './validate';
@@ -22,11 +22,23 @@ export type DecodeError =
   | 'share/bad-json'
   | 'share/bad-shape';
 
+/**
+ * Inflates deflate-raw bytes with a cap on the output: the seam where the decoder of untrusted
+ * bytes is chosen. The default is inflate.ts's streaming one, which stops at the cap.
+ */
+export type Inflate = (bytes: Uint8Array, limit: number) => Promise<InflateResult>;
+
+export interface DecodeOptions {
+  /** Inflated-size cap (default 64 MiB). */
+  readonly maxInflated?: number;
+  readonly inflate?: Inflate;
+}
+
 export type DecodeResult =
   | { ok: true; scenario: Scenario }
   | { ok: false; code: DecodeError; detail: string };
 
-/** Encodes a scenario as the fragment text `s=1.…` (without `#`). */
+/** Encodes a scenario as the fragment text `s=2.…` (without `#`). */
 export async function encodeScenario(scenario: Scenario): Promise<string> {
   const json = new TextEncoder().encode(JSON.stringify(scenario));
   const deflated = await pipeThrough(json, new CompressionStream('deflate-raw'), Number.POSITIVE_INFINITY);
@@ -34,13 +46,17 @@ export async function encodeScenario(scenario: Scenario): Promise<string> {
 }
 
 /**
- * Decodes a fragment (`#s=1.…` or `s=1.…`). Never throws: a tampered, truncated or hostile link
- * gives an error code; nothing in it is executed (the result is validated data).
+ * Decodes a fragment (`#s=2.…` or `s=2.…`; every older version too, migrated). Never throws: a
+ * tampered, truncated or hostile link gives an error code; nothing in it is executed (the result
+ * is validated data). `options` may be the cap alone (a number) for older callers.
  */
 export async function decodeScenario(
   fragment: string,
-  maxInflated = MAX_INFLATED_BYTES,
+  options: DecodeOptions | number = {},
 ): Promise<DecodeResult> {
+  const opts = typeof options === 'number' ? { maxInflated: options } : options;
+  const maxInflated = opts.maxInflated ?? MAX_INFLATED_BYTES;
+  const inflate = opts.inflate ?? inflateRaw;
   const match = /^#?s=(\d{1,6})\.([A-Za-z0-9_-]*)$/.exec(fragment.trim());
   if (!match) return fail('share/not-a-link', 'the link has no scenario in its fragment');
   const version = Number(match[1]);
@@ -49,7 +65,7 @@ export async function decodeScenario(
   const bytes = decodeBase64url(match[2] as string);
   if (!bytes) return fail('share/bad-base64', 'the link text is not valid base64url');
   // Streaming, capped as the bytes come (inflate.ts): a bomb stops at the cap, not after it.
-  const inflatedRaw = await inflateRaw(bytes, maxInflated);
+  const inflatedRaw = await inflate(bytes, maxInflated);
   if (!inflatedRaw.ok && inflatedRaw.reason === 'corrupt')
     return fail('share/corrupt', 'the compressed data is damaged');
   if (!inflatedRaw.ok) return fail('share/too-large', `the scenario inflates past ${maxInflated} bytes`);

@@ -11,8 +11,13 @@ export interface Migration {
   readonly migrate: (raw: Record<string, unknown>) => Record<string, unknown>;
 }
 
-/** Version 1 is the first format: no steps yet. Add `{ from: 1, to: 2, migrate }` here when v2 comes. */
-const MIGRATIONS: readonly Migration[] = [];
+/**
+ * 1 → 2 (issue 9): a v1 link had no lesson and no note. Nothing else changed meaning, so the
+ * step only adds the two fields (as null) and keeps every v1 field as it was.
+ */
+const MIGRATIONS: readonly Migration[] = [
+  { from: 1, to: 2, migrate: (raw) => ({ ...raw, lesson: null, note: null }) },
+];
 
 /** Runs the chain from `version` up to the current one; `null` when no chain leads there. */
 export function migrateToCurrent(

@@ -1,5 +1,5 @@
 import type { L4Protocol, Origin, Packet } from '../trace';
-import type { Scenario } from './scenario';
+import { MAX_NOTE_LENGTH, type Scenario } from './scenario';
 
 /**
  * Checks untrusted JSON (a link, a file) against the current scenario shape. Strings are kept as
@@ -10,7 +10,7 @@ export function validateScenario(
   raw: unknown,
 ): { ok: true; scenario: Scenario } | { ok: false; field: string } {
   if (!isRecord(raw)) return { ok: false, field: '(root)' };
-  if (raw.version !== 1) return { ok: false, field: 'version' };
+  if (raw.version !== 2) return { ok: false, field: 'version' };
   if (typeof raw.iptables !== 'string') return { ok: false, field: 'iptables' };
   if (typeof raw.kubectl !== 'string') return { ok: false, field: 'kubectl' };
   const packet = raw.packet === null || raw.packet === undefined ? null : validatePacket(raw.packet);
@@ -30,10 +30,16 @@ export function validateScenario(
   const focus = view.focus ?? [];
   if (!Array.isArray(focus) || !focus.every((x) => typeof x === 'string'))
     return { ok: false, field: 'view.focus' };
+  const lesson = raw.lesson ?? null;
+  if (lesson !== null && (typeof lesson !== 'string' || !LESSON_ID.test(lesson)))
+    return { ok: false, field: 'lesson' };
+  const note = raw.note ?? null;
+  if (note !== null && (typeof note !== 'string' || note.length > MAX_NOTE_LENGTH || /[\r\n]/.test(note)))
+    return { ok: false, field: 'note' };
   return {
     ok: true,
     scenario: {
-      version: 1,
+      version: 2,
       iptables: raw.iptables,
       kubectl: raw.kubectl,
       packet,
@@ -42,9 +48,14 @@ export function validateScenario(
       step,
       language,
       view: { presenter: Boolean(view.presenter), focus: focus as string[] },
+      lesson,
+      note: note === null || note.trim() === '' ? null : note,
     },
   };
 }
+
+/** Gallery ids are kebab-case (content/types.ts); anything else is not a lesson this app has. */
+const LESSON_ID = /^[a-z0-9-]{1,80}$/;
 
 const ORIGINS: readonly Origin[] = ['pod', 'host', 'external'];
 const PROTOCOLS: readonly L4Protocol[] = ['tcp', 'udp', 'sctp', 'icmp'];

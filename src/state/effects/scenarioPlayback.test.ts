@@ -10,7 +10,7 @@ const ruleset = webRuleset();
 const ENDPOINT = WEB.endpoints[2]!;
 
 const SCENARIO: Scenario = {
-  version: 1,
+  version: 2,
   iptables: WEB_EXAMPLE_TEXT,
   kubectl: '',
   packet: { origin: 'pod', src: '10.244.36.7', dst: '10.104.247.10', proto: 'tcp', sport: null, dport: 80 },
@@ -19,6 +19,8 @@ const SCENARIO: Scenario = {
   step: 2,
   language: 'zh-CN',
   view: { presenter: true, focus: [] },
+  lesson: null,
+  note: null,
 };
 
 describe('applyScenario and its playback', () => {

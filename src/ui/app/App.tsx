@@ -4,7 +4,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useAppState } from '../../state/context';
 import { WEB_EXAMPLE } from '../examples';
 import { ChainGraph, GraphProvider } from '../flow/ChainGraph';
-import { LessonPanel, ShareTools } from '../share';
+import { LessonPanel, ReceiverCard, ShareTools } from '../share';
 import { PacketPanel } from '../trace/PacketPanel';
 import { PacketPath } from '../trace/PacketPath';
 import { ProbabilityBars } from '../trace/ProbabilityBars';
@@ -63,11 +63,14 @@ export function App() {
   const tr = useT();
   const presenting = useAppState((s) => s.presenting);
   const setInputs = useAppState((s) => s.setInputs);
+  // A link opened result-first keeps the editors collapsed until the receiver asks (ReceiverCard).
+  const rulesWaiting = useAppState((s) => s.received !== null && !s.received.rulesShown);
+  const showRules = useAppState((s) => s.showRules);
   const narrow = useNarrow();
   const [editorsOpen, setEditorsOpen] = useState(true);
   const [tab, setTab] = useState<PhoneTab>('graph');
   usePresenterKeys();
-  const editorsHidden = narrow ? tab === 'graph' : presenting || !editorsOpen;
+  const editorsHidden = narrow ? tab === 'graph' : presenting || !editorsOpen || rulesWaiting;
   return (
     <div className={`app${presenting ? ' presenting' : ''}${editorsHidden ? ' no-editors' : ''}`}>
       <SkipLinks />
@@ -78,8 +81,13 @@ export function App() {
             <button
               type="button"
               className="button"
-              aria-pressed={editorsOpen}
-              onClick={() => setEditorsOpen(!editorsOpen)}
+              aria-pressed={editorsOpen && !rulesWaiting}
+              onClick={() => {
+                if (rulesWaiting) {
+                  showRules();
+                  setEditorsOpen(true);
+                } else setEditorsOpen(!editorsOpen);
+              }}
             >
               {tr('app.editors')}
             </button>
@@ -119,6 +127,7 @@ export function App() {
             </div>
             <StoryStrip />
             <aside className="column-side" aria-label={tr('story.side')}>
+              <ReceiverCard />
               <LessonPanel />
               <div id="packet-form" tabIndex={-1} className="packet-form-slot">
                 <PacketPanel />

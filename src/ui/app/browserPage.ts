@@ -30,9 +30,10 @@ export function browserPage(): PageDeps {
     address: {
       hash: () => window.location.hash,
       search: () => window.location.search,
-      dropFragment: () => {
+      replace: (hash) => {
         const { pathname, search } = window.location;
-        window.history.replaceState(window.history.state, '', pathname + search);
+        // replaceState: following the state adds no history entry and fires no hashchange.
+        window.history.replaceState(window.history.state, '', pathname + search + hash);
       },
       onHashChange: (listener) => {
         window.addEventListener('hashchange', listener);

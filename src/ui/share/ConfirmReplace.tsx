@@ -17,7 +17,7 @@ export function ConfirmReplace() {
         <button
           type="button"
           className="button primary"
-          onClick={() => applyScenario(pending.scenario, pending.lesson)}
+          onClick={() => applyScenario(pending.scenario, pending.lesson, pending.origin)}
         >
           {T.replace}
         </button>

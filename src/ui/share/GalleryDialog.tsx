@@ -30,7 +30,11 @@ export function GalleryDialog({ onClose }: { onClose: () => void }) {
                 aria-label={T.openGallery(g.title[language])}
                 onClick={() => {
                   onClose();
-                  offerScenario(galleryToScenario(g, language), lessonOf(g, language));
+                  // `#g=<id>` then names it in the address, so a reload (F5 mid-workshop) keeps the lesson.
+                  offerScenario(galleryToScenario(g, language), lessonOf(g, language), {
+                    source: `g=${g.id}`,
+                    received: false,
+                  });
                 }}
               >
                 {T.open}

@@ -1,5 +1,7 @@
-import { useCallback, useEffect, useId, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { MAX_NOTE_LENGTH } from '../../core/share';
 import { useAppState, useAppStore } from '../../state/context';
+import { useT } from '../useT';
 import { type BuiltLink, buildLink, type LinkOptions, LONG_LINK } from './buildLink';
 import { currentScenario } from './currentScenario';
 import { Modal } from './Modal';
@@ -16,6 +18,12 @@ const NO_OPTIONS: LinkOptions = { onlyPath: false, redactAddresses: false, redac
  */
 export function ShareDialog({ onClose }: { onClose: () => void }) {
   const T = useShareStrings();
+  const tr = useT();
+  const [note, setNote] = useState('');
+  const noteRef = useRef('');
+  /** Only the latest generation writes the link (typing a note starts one per keystroke). */
+  const generation = useRef(0);
+  const noteId = useId();
   const [options, setOptions] = useState<LinkOptions>(NO_OPTIONS);
   const [link, setLink] = useState<BuiltLink | null>(null);
   const [failed, setFailed] = useState(false);
@@ -36,13 +44,15 @@ export function ShareDialog({ onClose }: { onClose: () => void }) {
 
   const generate = useCallback(
     async (opts: LinkOptions) => {
+      const mine = ++generation.current;
       setLink(null);
       setCopy('idle');
       try {
         const app = store.getState();
-        const scenario = currentScenario(app);
+        const scenario = currentScenario(app, noteRef.current);
         const { origin, pathname } = window.location;
         const built = await buildLink(scenario, opts, app, origin + pathname);
+        if (mine !== generation.current) return;
         setLink(built);
         if (built.url.length > LONG_LINK) setLong(true);
         await copyLink(built.url);
@@ -62,6 +72,21 @@ export function ShareDialog({ onClose }: { onClose: () => void }) {
   return (
     <Modal title={T.shareTitle} onClose={onClose} className="share-dialog">
       <p className="hint">{T.shareIntro}</p>
+      <label htmlFor={noteId}>{tr('share.note')}</label>
+      <input
+        id={noteId}
+        className="share-note-input"
+        type="text"
+        maxLength={MAX_NOTE_LENGTH}
+        value={note}
+        onChange={(e) => {
+          // One line: a pasted line break becomes a space (the link format refuses line breaks).
+          const next = e.currentTarget.value.replace(/[\r\n]+/g, ' ');
+          setNote(next);
+          noteRef.current = next;
+          void generate(options);
+        }}
+      />
       <label htmlFor={inputId}>{T.permalink}</label>
       <div className="share-link-row">
         <input

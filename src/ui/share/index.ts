@@ -1,2 +1,3 @@
 export { LessonPanel } from './ConfirmReplace';
+export { ReceiverCard } from './ReceiverCard';
 export { ShareTools } from './ShareTools';
