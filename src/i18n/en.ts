@@ -237,6 +237,17 @@ export const en = {
   'env.ct.untracked': 'untracked (NOTRACK)',
   'env.dnatted': "DNAT'ed",
   'env.snatted': "SNAT'ed",
+  // issue 9 (zh): accessible names and the graph's prose words.
+  'editor.iptablesRegion': 'iptables-save editor',
+  'editor.kubectlRegion': 'kubectl editor',
+  'graph.a11yNode': 'Press Enter or Space to select a chain: its line is shown in the editor.',
+  'graph.a11yEdge': 'Press Enter or Space to select a rule: its line is shown in the editor.',
+  'graph.always': 'always',
+  'graph.otherwise': 'otherwise',
+  'graph.from': 'from',
+  'graph.everyNth': 'every {n}th',
+  'graph.policy': 'policy {policy}',
+  'path.changeMasquerade': 'masquerade',
 } as const;
 
 export type MessageKey = keyof typeof en;
