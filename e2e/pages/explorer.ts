@@ -22,8 +22,9 @@ export class ExplorerPage {
   readonly persistStatus: Locator;
 
   constructor(readonly page: Page) {
-    this.iptablesEditor = page.getByRole('region', { name: 'iptables-save editor' });
-    this.kubectlEditor = page.getByRole('region', { name: 'kubectl editor' });
+    // Accessible names follow the language on screen: English or 简体中文.
+    this.iptablesEditor = page.getByRole('region', { name: /^iptables-save (editor|编辑器)$/ });
+    this.kubectlEditor = page.getByRole('region', { name: /^kubectl (editor|编辑器)$/ });
     this.status = page.getByRole('status').filter({ hasText: /Parsed|Analysing|Analysis failed|No input/ });
     this.persistStatus = page.getByTestId('persist-status');
   }

@@ -30,7 +30,7 @@ export class LayoutPage {
     this.story = page.getByRole('region', { name: 'Trace result' });
     this.side = page.getByRole('complementary', { name: 'Packet and path' });
     this.minimap = page.getByTestId('graph-minimap');
-    this.canvas = page.getByRole('region', { name: 'Chain graph' }).locator('.react-flow');
+    this.canvas = page.getByRole('region', { name: /^(Chain graph|链图)$/ }).locator('.react-flow');
   }
 
   /** The page's own scroll: how far it is scrolled and how much taller/wider it is than the window. */

@@ -32,11 +32,12 @@ export class PacketPage {
   readonly position: Locator;
 
   constructor(readonly page: Page) {
-    this.path = page.getByRole('list', { name: 'Packet path' });
-    this.bars = page.getByRole('region', { name: 'Endpoint probabilities' });
-    this.verdict = page.getByRole('status', { name: 'Verdict' });
-    this.assumptions = page.getByRole('region', { name: 'Assumptions' });
-    this.graph = page.getByRole('region', { name: 'Chain graph' });
+    // Accessible names follow the language on screen: English or 简体中文.
+    this.path = page.getByRole('list', { name: /^(Packet path|数据包路径)$/ });
+    this.bars = page.getByRole('region', { name: /^(Endpoint probabilities|端点概率)$/ });
+    this.verdict = page.getByRole('status', { name: /^(Verdict|结论)$/ });
+    this.assumptions = page.getByRole('region', { name: /^(Assumptions|假设)$/ });
+    this.graph = page.getByRole('region', { name: /^(Chain graph|链图)$/ });
     this.position = page.locator('.playback-position');
   }
 

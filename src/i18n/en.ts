@@ -260,6 +260,17 @@ export const en = {
   'receiver.acceptDnat': 'ACCEPT, DNAT to {endpoint}',
   'receiver.accept': 'ACCEPT, without DNAT',
   'share.note': 'Note for the receiver (one line, optional)',
+  // issue 9 (zh): accessible names and the graph's prose words.
+  'editor.iptablesRegion': 'iptables-save editor',
+  'editor.kubectlRegion': 'kubectl editor',
+  'graph.a11yNode': 'Press Enter or Space to select a chain: its line is shown in the editor.',
+  'graph.a11yEdge': 'Press Enter or Space to select a rule: its line is shown in the editor.',
+  'graph.always': 'always',
+  'graph.otherwise': 'otherwise',
+  'graph.from': 'from',
+  'graph.everyNth': 'every {n}th',
+  'graph.policy': 'policy {policy}',
+  'path.changeMasquerade': 'masquerade',
 } as const;
 
 export type MessageKey = keyof typeof en;

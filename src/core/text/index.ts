@@ -1,6 +1,7 @@
 export { isJsSpace } from './chars';
 export type { Diagnostic, Severity } from './diagnostic';
 export { diagnostic, hasErrors } from './diagnostic';
+export { escapeMarkdown, escapeXml } from './escape';
 export { LineIndex } from './lineIndex';
 export type { Span } from './span';
 export { span } from './span';

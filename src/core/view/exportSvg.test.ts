@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ruleId } from '../ruleset';
-import { escapeXml, exportGraphSvg } from './exportSvg';
+import { escapeXml } from '../text';
+import { exportGraphSvg } from './exportSvg';
 import type { ChainGraph, GraphNode } from './types';
 
 const node = (
@@ -22,6 +23,8 @@ const node = (
   verdicts: [],
   hiddenEdges: 0,
 });
+
+const fromXml = (s: string) => s.replace(/&#(\d+);/g, (_, n: string) => String.fromCharCode(Number(n)));
 
 const graph: ChainGraph = {
   nodes: [
@@ -100,6 +103,46 @@ describe('exportGraphSvg', () => {
   it('escapes text from the user', () => {
     expect(svg).toContain('web-&#60;1&#62;&#38;&#34;2&#34;');
     expect(escapeXml(`<a b='c'>&`)).toBe('&#60;a b=&#39;c&#39;&#62;&#38;');
+  });
+  it('keeps hostile names from a dump or kubectl as text in every place they reach', () => {
+    const hostile = [
+      '[x](javascript:alert(1))',
+      '<img src=x onerror=alert(1)>',
+      '*',
+      '`',
+      ']]>',
+      '&amp;',
+      '&',
+    ];
+    const evil = hostile.join(' ');
+    const g: ChainGraph = {
+      ...graph,
+      nodes: graph.nodes.map((n) => ({
+        ...n,
+        id: `${n.id}${evil}`,
+        title: evil,
+        subtitle: evil,
+        verdicts: [evil],
+      })),
+      edges: graph.edges.map((e) => ({
+        ...e,
+        id: `${e.id}${evil}`,
+        source: `${e.source}${evil}`,
+        target: `${e.target}${evil}`,
+        label: evil,
+      })),
+    };
+    const pos = Object.fromEntries(Object.entries(positions).map(([id, p]) => [`${id}${evil}`, p]));
+    const out = exportGraphSvg(g, pos, { title: evil, roleWord: () => evil });
+    // Only our own elements; text and attributes hold no markup, no CDATA end, no bare `&`.
+    const tags = out.match(/<[^>]*>/g) ?? [];
+    for (const t of tags) expect(t).toMatch(/^<\/?(svg|defs|marker|path|rect|text|g)\b/);
+    const text = out.replace(/<[^>]*>/g, '');
+    expect(text).not.toMatch(/[<>]/);
+    expect(out).not.toContain(']]>');
+    expect(out.replace(/&#\d+;/g, '')).not.toContain('&');
+    for (const t of tags) expect(t.slice(1).replace(/="[^"]*"/g, '')).not.toMatch(/["'<]|onerror/);
+    expect(fromXml(out)).toContain(`>${evil}</text>`);
   });
   it('returns a small empty document for an empty graph', () => {
     const empty = exportGraphSvg({ ...graph, nodes: [], edges: [] }, {});

@@ -1,3 +1,4 @@
+import { escapeXml } from '../text';
 import { NODE_FONT, verdictDetail } from './sizes';
 import type { ChainGraph, EdgeRoute, GraphNode, GraphPositions, GraphRoutes, NodePosition } from './types';
 
@@ -38,11 +39,6 @@ export const ROLE_COLOR: Record<GraphNode['role'], string> = {
 const VERDICT_COLOR = { ACCEPT: '#15803d', DROP: '#b91c1c', REJECT: '#b91c1c' } as const;
 const PAD = 24;
 const TITLE_H = 32;
-
-/** Escapes text for SVG character data and attribute values. */
-export function escapeXml(text: string): string {
-  return text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
 
 const num = (n: number) => String(Math.round(n * 10) / 10);
 

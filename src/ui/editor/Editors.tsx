@@ -77,7 +77,7 @@ export default function Editors() {
       <EditorPane
         id="iptables"
         title="iptables-save"
-        regionLabel="iptables-save editor"
+        regionLabel={tr('editor.iptablesRegion')}
         editorLabel="iptables-save input"
         fileLabel={tr('editor.openIptables')}
         language={language}
@@ -96,7 +96,7 @@ export default function Editors() {
       <EditorPane
         id="kubectl"
         title="kubectl get svc,ep"
-        regionLabel="kubectl editor"
+        regionLabel={tr('editor.kubectlRegion')}
         editorLabel="kubectl input"
         fileLabel={tr('editor.openKubectl')}
         language="plaintext"

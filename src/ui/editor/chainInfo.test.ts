@@ -1,9 +1,13 @@
+/// <reference path="./monacoInternals.d.ts" />
 import { readFileSync } from 'node:fs';
+// Monaco's own Markdown parser: the hover is judged by what it renders, not by its source.
+import { marked } from 'monaco-editor/base/common/marked/marked.js';
 import { describe, expect, it } from 'vitest';
 import { parseIptablesSave } from '../../core/iptables';
 import { parseKubectl } from '../../core/kubectl';
 import { analyzeKubeProxy } from '../../core/kubeproxy';
 import { lowerToRuleset } from '../../core/lower';
+import { escapeMarkdown } from '../../core/text';
 import { chainDefinitionLine, chainsNamed, describeChain } from './chainInfo';
 
 const read = (name: string) => readFileSync(new URL(`../examples/${name}`, import.meta.url), 'utf8');
@@ -12,11 +16,23 @@ const ruleset = lowerToRuleset(parseIptablesSave(dump).result).result;
 const kubectl = parseKubectl(read('webNode.kubectl.txt')).result;
 const model = analyzeKubeProxy(ruleset, kubectl).result;
 const ctx = { ruleset, model, kubectl };
+/** The hover as Monaco renders it: HTML, and the text a reader sees. */
+function rendered(paragraphs: readonly string[] | null): { html: string; text: string } {
+  const html = (paragraphs ?? []).map((p) => marked.parse(p, { async: false })).join('');
+  const text = html
+    .replace(/<[^>]*>/g, '')
+    .replace(/&#(\d+);/g, (_, n: string) => String.fromCharCode(Number(n)))
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, '&');
+  return { html, text };
+}
 const lineOf = (text: string) => dump.slice(0, dump.indexOf(text)).split('\n').length;
 
 describe('chain hover and definition', () => {
   it('says which Service a KUBE-SVC chain belongs to and how it splits traffic', () => {
-    const text = describeChain(ctx, 'KUBE-SVC-LOLE4ISW44XBNF3G')?.join('\n') ?? '';
+    const { text } = rendered(describeChain(ctx, 'KUBE-SVC-LOLE4ISW44XBNF3G'));
     expect(text).toContain('default/web');
     expect(text).toContain('cluster IP 10.104.247.10:80');
     expect(text).toContain('NodePort 31947');
@@ -25,9 +41,8 @@ describe('chain hover and definition', () => {
   });
 
   it('names the endpoint of a KUBE-SEP chain', () => {
-    expect(describeChain(ctx, 'KUBE-SEP-HPW2WDDZQWHWFYBL')?.join('\n')).toContain(
-      'Endpoint **10.244.169.163:80**',
-    );
+    const { html } = rendered(describeChain(ctx, 'KUBE-SEP-HPW2WDDZQWHWFYBL'));
+    expect(html).toContain('Endpoint <strong>10.244.169.163:80</strong>');
     expect(describeChain(ctx, 'NOT-A-CHAIN')).toBeNull();
   });
 
@@ -38,5 +53,49 @@ describe('chain hover and definition', () => {
     const filterDecl = dump.slice(0, dump.lastIndexOf(':KUBE-SERVICES')).split('\n').length;
     expect(filterDecl).toBeGreaterThan(lineOf(':KUBE-SERVICES'));
     expect(chainDefinitionLine(filter!)).toBe(filterDecl);
+  });
+});
+
+describe('hostile names in the hover are text', () => {
+  const HOSTILE = [
+    '[x](javascript:alert(1))',
+    '<img src=x onerror=alert(1)>',
+    '*',
+    '`',
+    ']]>',
+    '&amp;',
+    '![i](x)',
+    '_a_',
+  ];
+  const name = HOSTILE.join(' ');
+  // As the kube-proxy model and kubectl would carry them (their parsers refuse such names; the
+  // hover must not rely on that): the Service port's name and every endpoint's pod.
+  const kc = parseKubectl(read('webNode.kubectl.txt')).result;
+  const withPods = {
+    ...kc,
+    endpoints: kc.endpoints.map((e) => ({ ...e, addresses: e.addresses.map((a) => ({ ...a, pod: name })) })),
+  };
+  const m = analyzeKubeProxy(ruleset, withPods).result;
+  const renamed = {
+    ...m,
+    servicePorts: m.servicePorts.map((p) => ({ ...p, name: { ...p.name, text: name } })),
+  };
+  const hostile = { ruleset, model: renamed, kubectl: withPods };
+
+  it.each([
+    ['the Service name', 'KUBE-SVC-LOLE4ISW44XBNF3G'],
+    ['the pod name', 'KUBE-SEP-HPW2WDDZQWHWFYBL'],
+  ])('%s renders verbatim, with no link, image, emphasis, code or HTML', (_, chain) => {
+    const { html, text } = rendered(describeChain(hostile, chain));
+    expect(text).toContain(chain.includes('SEP') ? `(pod ${name})` : `Service ${name} (tcp)`);
+    expect(html).not.toMatch(/<(a|img|em|code|script)\b/);
+    // Only the hover's own emphasis: the chain name, the Service (and the endpoint of a SEP).
+    expect(html.match(/<strong>/g)).toHaveLength(chain.includes('SEP') ? 3 : 2);
+  });
+
+  it('a hostile chain name stays one line of text', () => {
+    const { html, text } = rendered([`**${escapeMarkdown('A\n# [b](c)')}**`]);
+    expect(text).toBe('A # [b](c)\n');
+    expect(html).not.toMatch(/<(a|h1)\b/);
   });
 });

@@ -1,11 +1,15 @@
 import type { KubectlData } from '../../core/kubectl';
 import type { KubeProxyModel, KubeServicePort } from '../../core/kubeproxy';
 import type { Chain, Ruleset } from '../../core/ruleset';
+import { escapeMarkdown } from '../../core/text';
 
 /**
  * What the editor says about a chain name (hover) and where it is declared (Ctrl/Cmd-click).
- * Pure: reads the Ruleset and the kube-proxy model; no Monaco.
+ * Pure: reads the Ruleset and the kube-proxy model; no Monaco. The hover is Markdown: every name
+ * from the dump or kubectl output goes through `md` (a pod called `[x](javascript:…)` is text).
  */
+
+const md = escapeMarkdown;
 
 /** What the analysis knows, as the store holds it. */
 export interface ChainContext {
@@ -55,12 +59,12 @@ function pct(x: number): string {
 
 function describePort(sp: KubeServicePort): string {
   const where = [
-    ...sp.clusterIPs.map((ip) => `cluster IP ${ip}${sp.port !== null ? `:${sp.port}` : ''}`),
+    ...sp.clusterIPs.map((ip) => `cluster IP ${md(ip)}${sp.port !== null ? `:${sp.port}` : ''}`),
     ...sp.nodePorts.map((p) => `NodePort ${p}`),
-    ...sp.loadBalancerIPs.map((ip) => `LoadBalancer ${ip}`),
-    ...sp.externalIPs.map((ip) => `external IP ${ip}`),
+    ...sp.loadBalancerIPs.map((ip) => `LoadBalancer ${md(ip)}`),
+    ...sp.externalIPs.map((ip) => `external IP ${md(ip)}`),
   ];
-  return `Service **${sp.name.text}**${sp.protocol ? ` (${sp.protocol})` : ''}${where.length ? ` — ${where.join(', ')}` : ''}`;
+  return `Service **${md(sp.name.text)}**${sp.protocol ? ` (${md(sp.protocol)})` : ''}${where.length ? ` — ${where.join(', ')}` : ''}`;
 }
 
 function podOf(kubectl: KubectlData | null, ip: string | null): string | null {
@@ -76,7 +80,7 @@ function podOf(kubectl: KubectlData | null, ip: string | null): string | null {
 export function describeChain(ctx: ChainContext, name: string): string[] | null {
   const chains = chainsNamed(ctx.ruleset, name);
   if (chains.length === 0) return null;
-  const out = [`**${name}**`];
+  const out = [`**${md(name)}**`];
   const kube = ctx.model?.chains.find((c) => c.name === name && c.table === chains[0]!.table) ?? null;
   if (kube && ROLE_WORDS[kube.role]) out.push(ROLE_WORDS[kube.role]!);
   const port = kube?.owner ? ctx.model?.servicePorts.find((p) => p.name.key === kube.owner) : undefined;
@@ -87,7 +91,7 @@ export function describeChain(ctx: ChainContext, name: string): string[] | null 
       policy.targets
         .map(
           (t) =>
-            `- ${t.sep} → ${t.endpoint ?? '?'}: ${t.condition === 'affinity' ? 'affinity (remembered clients)' : pct(t.share)}`,
+            `- ${md(t.sep)} → ${md(t.endpoint ?? '?')}: ${t.condition === 'affinity' ? 'affinity (remembered clients)' : pct(t.share)}`,
         )
         .join('\n'),
     );
@@ -95,13 +99,13 @@ export function describeChain(ctx: ChainContext, name: string): string[] | null 
   const ep = ctx.model?.endpoints.find((e) => e.chain === name);
   if (ep?.endpoint) {
     const pod = podOf(ctx.kubectl, ep.ip);
-    out.push(`Endpoint **${ep.endpoint}**${pod ? ` (pod ${pod})` : ''}`);
+    out.push(`Endpoint **${md(ep.endpoint)}**${pod ? ` (pod ${md(pod)})` : ''}`);
   }
   for (const c of chains) {
-    const where = c.origin === 'declared' ? `declared on line ${c.line}` : `${c.origin} (no declaration)`;
-    const policyText = c.policy ? `, policy ${c.policy}` : '';
+    const where = c.origin === 'declared' ? `declared on line ${c.line}` : `${md(c.origin)} (no declaration)`;
+    const policyText = c.policy ? `, policy ${md(c.policy)}` : '';
     out.push(
-      `${c.table} table: ${c.rules.length} rule${c.rules.length === 1 ? '' : 's'}${policyText}, ${where}`,
+      `${md(c.table)} table: ${c.rules.length} rule${c.rules.length === 1 ? '' : 's'}${policyText}, ${where}`,
     );
   }
   return out;

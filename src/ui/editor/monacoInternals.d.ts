@@ -8,3 +8,8 @@ declare module 'monaco-editor/editor/common/model/pieceTreeTextBuffer/pieceTreeT
     finish(normalizeEOL?: boolean): TextBufferFactory;
   }
 }
+
+// The Markdown parser Monaco renders hovers with (chainInfo.test.ts judges hovers by its output).
+declare module 'monaco-editor/base/common/marked/marked.js' {
+  export const marked: { parse(src: string, options: { async: false }): string };
+}

@@ -15,8 +15,13 @@ function tableAt(model: editor.ITextModel, line: number): string | null {
 }
 
 function chainWord(model: editor.ITextModel, position: Position) {
-  const word = model.getWordAtPosition(position);
-  if (!word || !/^[A-Za-z][\w-]*$/.test(word.word)) return null;
+  const found = model.getWordAtPosition(position);
+  if (!found) return null;
+  // The word pattern keeps `:` (addresses, ports): a declaration `:KUBE-SEP-… - [0:0]` names the chain after it.
+  const word = found.word.startsWith(':')
+    ? { ...found, word: found.word.slice(1), startColumn: found.startColumn + 1 }
+    : found;
+  if (!/^[A-Za-z][\w-]*$/.test(word.word)) return null;
   return word;
 }
 

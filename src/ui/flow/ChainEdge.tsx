@@ -1,5 +1,6 @@
 import { BaseEdge, EdgeLabelRenderer, type EdgeProps, getBezierPath } from '@xyflow/react';
 import type { EdgeRoute } from '../../core/view';
+import { graphText } from '../../i18n';
 import { useAppState, useAppStore } from '../../state/context';
 import { useT } from '../useT';
 import type { FlowEdge } from './derive';
@@ -81,7 +82,7 @@ export function ChainEdge(props: EdgeProps<FlowEdge>) {
               if (e.line > 0) store.getState().selectRule(e.id, e.line);
             }}
           >
-            {e.label}
+            {graphText(e.label, tr)}
           </button>
         </EdgeLabelRenderer>
       )}

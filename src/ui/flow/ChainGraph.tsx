@@ -63,6 +63,7 @@ function Canvas({ nodes, edges, overlay }: { nodes: FlowNode[]; edges: FlowEdge[
   const size = useFlowStore((s) => `${Math.round(s.width)}x${Math.round(s.height)}`);
   useCanvasView(overlay, initialized, size);
   const store = useAppStore();
+  const tr = useT();
 
   // Selection arrives as React Flow "select" changes, from a click or from Enter on a focused
   // node/edge (keyboard), so both reveal the rule's line. Nodes are derived, so nothing is applied.
@@ -99,6 +100,11 @@ function Canvas({ nodes, edges, overlay }: { nodes: FlowNode[]; edges: FlowEdge[
       minZoom={0.05}
       maxZoom={2.5}
       onlyRenderVisibleElements={nodes.length > 300}
+      ariaLabelConfig={{
+        'node.a11yDescription.default': tr('graph.a11yNode'),
+        'node.a11yDescription.keyboardDisabled': tr('graph.a11yNode'),
+        'edge.a11yDescription.default': tr('graph.a11yEdge'),
+      }}
     />
   );
 }
@@ -147,7 +153,7 @@ export function ChainGraph() {
       id="chain-graph"
       tabIndex={-1}
       className="chain-graph"
-      aria-label="Chain graph"
+      aria-label={tr('graph.region')}
       data-stale={stale ? 'true' : 'false'}
     >
       {hasGraph && <GraphToolbar places={overlay.places} />}

@@ -1,6 +1,6 @@
 import { Handle, type NodeProps, Position } from '@xyflow/react';
 import type { NodeRole } from '../../core/view';
-import { type MessageKey, plural } from '../../i18n';
+import { graphText, type MessageKey, plural } from '../../i18n';
 import { EnvelopeCard } from '../trace/EnvelopeCard';
 import { useT } from '../useT';
 import { type FlowNode, verdictWords } from './derive';
@@ -76,7 +76,7 @@ export function ChainNode({ data }: NodeProps<FlowNode>) {
             {n.ruleCount > 0 ? ` · ${plural(tr, 'n.rule', n.ruleCount)}` : ''}
           </div>
           <div className="chain-node-title">{n.title}</div>
-          {n.subtitle && <div className="chain-node-subtitle">{n.subtitle}</div>}
+          {n.subtitle && <div className="chain-node-subtitle">{graphText(n.subtitle, tr)}</div>}
           {badges && (
             <div className="chain-node-badges">
               {n.marks.includes('masquerade') && (

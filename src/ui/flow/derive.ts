@@ -1,7 +1,7 @@
 import { type Edge, MarkerType, type Node } from '@xyflow/react';
 import type { ChainGraph, GraphEdge, GraphNode, GraphPositions, VerdictFacts } from '../../core/view';
 import { pathHighlight, type StepPlace } from '../../core/view';
-import { type Translate, translator } from '../../i18n';
+import { graphText, type Translate, translator } from '../../i18n';
 import type { Selection } from '../../state/viewSlice';
 
 /** What the canvas shows on top of the graph: the path, the packet, the selection. */
@@ -64,7 +64,7 @@ function nodeAriaLabel(n: GraphNode, tr: Translate): string {
     const { to, detail } = verdictWords(n.verdict, tr);
     return tr('node.ariaVerdict', { verdict: n.verdict.verdict, to, detail });
   }
-  const subtitle = n.subtitle ? `, ${n.subtitle}` : '';
+  const subtitle = n.subtitle ? `, ${graphText(n.subtitle, tr)}` : '';
   if (n.role === 'endpoint') return tr('node.ariaEndpoint', { title: n.title, subtitle });
   return tr('node.ariaChain', { table: n.table ?? '', title: n.title, subtitle });
 }
@@ -129,7 +129,7 @@ export function toFlowEdges(
       ariaLabel:
         e.kind === 'flow' || e.line === 0
           ? tr('edge.ariaFlow', { target: e.target.replace('/', ' ') })
-          : tr('edge.aria', { line: e.line, label: e.label }),
+          : tr('edge.aria', { line: e.line, label: graphText(e.label, tr) }),
       zIndex: all.edges.has(e.id) ? 10 : 0,
       markerEnd: { type: MarkerType.ArrowClosed, width: 14, height: 14 },
       data: {

@@ -1,5 +1,6 @@
 import { useAppState } from '../../state/context';
 import { useLang } from '../useT';
+import { lessonIn } from './lessons';
 import { Modal } from './Modal';
 import { openErrorMessage, useShareStrings } from './strings';
 
@@ -51,9 +52,12 @@ export function OpenErrorAlert() {
 /** The lesson of the gallery scenario on screen (aria-label "Lesson"), until the user closes it. */
 export function LessonPanel() {
   const T = useShareStrings();
-  const lesson = useAppState((s) => s.lesson);
+  const language = useLang();
+  const stored = useAppState((s) => s.lesson);
   const closeLesson = useAppState((s) => s.closeLesson);
-  if (!lesson) return null;
+  if (!stored) return null;
+  // Re-read in the language on screen: switching language re-renders an open lesson.
+  const lesson = lessonIn(stored, language);
   return (
     <section className="lesson-panel" aria-label={T.lesson} data-gallery-id={lesson.id}>
       <header>

@@ -16,7 +16,7 @@ export function PacketEnvelope() {
   const { step, rows } = view;
   const changes = changeSentences(rows, tr);
   return (
-    <section className="packet-envelope" aria-label="Packet envelope">
+    <section className="packet-envelope" aria-label={tr('env.title')}>
       <h2>{tr('env.title')}</h2>
       <p className="envelope-at">
         {tr('env.at', {

@@ -57,7 +57,7 @@ export function PacketPanel() {
   };
 
   return (
-    <form className="packet-panel" aria-label="Packet" onSubmit={onSubmit}>
+    <form className="packet-panel" aria-label={tr('packet.form')} onSubmit={onSubmit}>
       <h2>{tr('packet.title')}</h2>
       <div className="packet-fields">
         <ServiceFinder />

@@ -36,7 +36,7 @@ function Assumptions() {
   );
   const problems = result.diagnostics.filter((d) => d.severity !== 'info');
   return (
-    <section className="assumptions" aria-label="Assumptions">
+    <section className="assumptions" aria-label={tr('assume.region')}>
       <h3>{tr('assume.title')}</h3>
       {items.length === 0 && problems.length === 0 ? (
         <p>{tr('assume.nothing')}</p>
@@ -110,7 +110,7 @@ const StepItem = memo(function StepItem({
           {v.changed === 'src' && (
             <span className="change-word change-src">
               {' '}
-              ({v.tone === 'masquerade' ? 'masquerade' : 'SNAT'})
+              ({v.tone === 'masquerade' ? tr('path.changeMasquerade') : 'SNAT'})
             </span>
           )}
           {v.changed === 'dst' && <span className="change-word change-dst"> (DNAT)</span>}
@@ -154,23 +154,23 @@ export function PacketPath() {
 
   if (!traced) {
     return (
-      <section className="packet-path-section" aria-label="Packet path result">
+      <section className="packet-path-section" aria-label={tr('path.result')}>
         <p className="hint">{tr('path.hintSend')}</p>
       </section>
     );
   }
   if (!outcome) {
     return (
-      <section className="packet-path-section" aria-label="Packet path result">
+      <section className="packet-path-section" aria-label={tr('path.result')}>
         <p className="hint">{tr('path.noOutcome')}</p>
         <Assumptions />
       </section>
     );
   }
   return (
-    <section className="packet-path-section" aria-label="Packet path result">
+    <section className="packet-path-section" aria-label={tr('path.result')}>
       {/* The verdict is in the story strip (ui/app/StoryStrip.tsx), beside the playback controls. */}
-      <ol className="packet-path" aria-label="Packet path" ref={list}>
+      <ol className="packet-path" aria-label={tr('path.list')} ref={list}>
         {steps.map((v) => (
           <StepItem
             key={v.index}

@@ -54,7 +54,7 @@ export function ProbabilityBars() {
   const tr = useT();
 
   return (
-    <section className="probability-bars" aria-label="Endpoint probabilities">
+    <section className="probability-bars" aria-label={tr('bars.region')}>
       <h2>{tr('bars.title')}</h2>
       <p className="per-connection">
         {tr('bars.perConnection1')} <strong>{tr('bars.connection')}</strong>

@@ -45,7 +45,7 @@ export function Verdict({ outcome }: { outcome: Outcome }) {
     <div
       className={`verdict verdict-${v.tone}${outcome.masquerade ? ' verdict-masq' : ''}`}
       role="status"
-      aria-label="Verdict"
+      aria-label={tr('verdict.label')}
     >
       <strong>{v.title}</strong>
       {v.detail.map((d) => (
