@@ -12,7 +12,7 @@ const TOOLS: readonly [string, readonly string[], string][] = [
   ['iptables-restore', ['--version'], 'iptables'],
   ['iptables', ['--version'], 'iptables'],
   ['xtables-monitor', ['--version'], 'iptables (nft backend)'],
-  ['nft', ['--version'], 'nftables (pulled in by iptables)'],
+  ['nft', ['--version'], 'nftables'],
   ['conntrack', ['--version'], 'conntrack'],
   ['stdbuf', ['--version'], 'coreutils'],
   ['ping', ['-V'], 'iputils-ping'],
