@@ -6,7 +6,7 @@ import {
   type ServiceGroup,
   type ServiceTarget,
 } from '../kubeproxy';
-import { type Cidr, formatIpv4, ipv4Value } from '../net';
+import { type Cidr, formatIpv4, ipv4Value, maskIpv4 } from '../net';
 import type { Rule, Ruleset } from '../ruleset';
 import type { Origin } from '../trace';
 
@@ -80,8 +80,7 @@ function inCidr(ip: string, cidr: string | null): boolean {
   const a = ipv4Value(ip);
   const b = ipv4Value(base ?? '');
   if (a === null || b === null) return false;
-  const n = Number(bits);
-  const mask = n === 0 ? 0 : (0xffffffff << (32 - n)) >>> 0;
+  const mask = maskIpv4(Number(bits));
   return (a & mask) >>> 0 === (b & mask) >>> 0;
 }
 
