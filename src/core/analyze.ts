@@ -2,7 +2,8 @@ import { parseIptablesSave } from './iptables';
 import { type KubectlData, parseKubectl } from './kubectl';
 import { analyzeKubeProxy, indexServiceGroups, type KubeProxyModel, type ServiceGroup } from './kubeproxy';
 import { openLazyRuleset } from './lazy';
-import { lowerToRuleset } from './lower';
+import { lowerNftables, lowerToRuleset } from './lower';
+import { detectRulesetFormat, parseNftables } from './nftables';
 import type { Ruleset } from './ruleset';
 import type { Diagnostic } from './text';
 import { type Packet, type TraceEnv, type TraceResult, trace } from './trace';
@@ -10,6 +11,9 @@ import { type Packet, type TraceEnv, type TraceResult, trace } from './trace';
 /**
  * The one pipeline from pasted texts to what the tracer, the graph and the CLI read:
  * iptables-save text → parse → lower (Ruleset) → kubectl → kube-proxy model → Service groups.
+ * An nftables text (`nft list ruleset`, `nft -j list ruleset`, an `nft -f` transaction: detected by
+ * `detectRulesetFormat`) is read by core/nftables and lowered into the same Ruleset; everything after
+ * is the same.
  * The worker and the CLI both run it; each asks only for the stages it needs (`until`), so `cli
  * trace` does not pay for the model. Every stage is timed. A stage that throws (a bug — inputs
  * never make a reader throw) becomes an error diagnostic with code `ui/internal-error`, and the
@@ -64,6 +68,12 @@ export function stageFailure(source: Diagnostic['source'], stage: string, e: unk
   };
 }
 
+/** Whether the ruleset text is one of nftables' forms (listing, JSON, transaction). */
+function isNftables(text: string): boolean {
+  const format = detectRulesetFormat(text);
+  return format === 'nft-listing' || format === 'nft-json' || format === 'nft-transaction';
+}
+
 /** Runs the pipeline over the texts; never throws. */
 export function analyzeTexts(input: AnalyzeInput): Analysis {
   const until = input.until ?? 'groups';
@@ -73,12 +83,21 @@ export function analyzeTexts(input: AnalyzeInput): Analysis {
   const t0 = now();
   let t1 = t0;
   try {
-    const parsed = parseIptablesSave(input.iptables);
-    ipt.push(...parsed.diagnostics);
-    t1 = now();
-    const lowered = lowerToRuleset(parsed.result);
-    ipt.push(...lowered.diagnostics);
-    ruleset = lowered.result;
+    if (isNftables(input.iptables)) {
+      const parsed = parseNftables(input.iptables);
+      ipt.push(...parsed.diagnostics);
+      t1 = now();
+      const lowered = lowerNftables(parsed.result);
+      ipt.push(...lowered.diagnostics);
+      ruleset = lowered.result;
+    } else {
+      const parsed = parseIptablesSave(input.iptables);
+      ipt.push(...parsed.diagnostics);
+      t1 = now();
+      const lowered = lowerToRuleset(parsed.result);
+      ipt.push(...lowered.diagnostics);
+      ruleset = lowered.result;
+    }
   } catch (e) {
     ipt.push(stageFailure('iptables', 'Parsing the iptables-save text', e));
   }
@@ -163,6 +182,7 @@ export interface TextsTrace {
  * Never throws.
  */
 export function traceTexts(input: TraceTextsInput): TextsTrace {
+  if (isNftables(input.iptables)) return traceFully(input, 'an nftables ruleset is read whole');
   const t0 = now();
   const opened = openLazyRuleset(input.iptables);
   const t1 = now();

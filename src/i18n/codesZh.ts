@@ -194,6 +194,16 @@ export const CODE_EXPLANATIONS_ZH: Readonly<Record<string, string>> = {
   'trace/nat-range-first': 'NAT 目标给出了地址或端口范围，这里只显示第一个地址和端口。',
   'trace/internal-error': '追踪器内部出错（程序缺陷），这次追踪没有可信的结果。',
   'trace/outcome-cap': '可能的结果超过 10000 个：之后的随机匹配只沿概率较大的分支继续。',
+  'trace/nft-dynamic-set':
+    '这个 nftables 集合由内核在连接到来时填充（会话亲和性）：按导出中列出的成员处理，不考虑过期时间。',
+  'trace/nft-equal-priority':
+    '两个表的基础链挂在同一个钩子上、优先级相同：内核先运行后注册的那条；导出中的顺序被当作它们的创建顺序。',
+  'trace/nft-ct-mark': '连接标记（ct mark）无法从导出中得知，假定为 0。',
+  'trace/nft-unknown-selector': '这个 nftables 表达式没有被建模，比较按不成立处理。',
+  'trace/xt-options-assumed':
+    'nft 列出的 iptables-nft 规则丢失了 xt 扩展的选项（recent、statistic、MARK 等），按 kube-proxy iptables 模式的约定补全。',
+  'model/nft-not-traced':
+    '这条 nftables 基础链会显示，但不参与追踪：只追踪 ip、ip6、inet 族的 prerouting、input、forward、output、postrouting 钩子。',
 
   // 分享链接（src/core/share/codec.ts）
   'share/not-a-link': '这个链接的 URL 片段中没有场景（#s=…），无法打开。',

@@ -1,6 +1,6 @@
 import type { KubectlData } from '../core/kubectl';
 import type { KubeProxyModel, ServiceGroup } from '../core/kubeproxy';
-import type { Chain, RuleId, TableName } from '../core/ruleset';
+import type { Chain, RuleId, TableId } from '../core/ruleset';
 import type { Diagnostic } from '../core/text';
 import type { Packet, SimulationResult, TraceEnv, TraceResult } from '../core/trace';
 import type {
@@ -223,7 +223,7 @@ export interface ChainFactsResponse {
 /** Where the rule on a line is: enough to select it in the graph. */
 export interface RuleRef {
   readonly id: RuleId;
-  readonly table: TableName;
+  readonly table: TableId;
   readonly chain: string;
 }
 

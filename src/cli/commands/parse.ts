@@ -1,4 +1,6 @@
 import { parseIptablesSave } from '../../core/iptables';
+import { detectRulesetFormat, parseNftables } from '../../core/nftables';
+import type { Diagnostic } from '../../core/text';
 import type { Command } from '../args';
 import { parseCommandArgs, positional } from '../args';
 import { readInput } from '../io';
@@ -6,9 +8,10 @@ import { cliDiagnostics } from '../json';
 import { OUTPUT_HELP, OUTPUT_OPTIONS, outputMode, printOutput } from '../output';
 import { formatParse } from '../text/parseText';
 
-const HELP = `Usage: cli parse <iptables-save file | -> [--json | --text]
+const HELP = `Usage: cli parse <iptables-save or nft file | -> [--json | --text]
 
-Parses an iptables-save (or iptables-restore input) text and prints JSON:
+Parses an iptables-save (or iptables-restore input) text, or an nftables ruleset (\`nft list
+ruleset\`, \`nft -j list ruleset\`, an \`nft -f\` transaction; detected), and prints JSON:
   { "tables": [{ "name", "chains": [{ "name", "policy", "rules" }] }], "rules": N,
     "diagnostics": [{ "severity", "code", "source", "line", "column", "message" }] }
 "policy" is null for user-defined chains; "rules" per chain is its rule count.
@@ -30,6 +33,16 @@ export const parseCommand: Command = {
     const mode = outputMode(values, io);
     const file = positional(positionals, 0, 'iptables-save file');
     const text = await readInput(io, file);
+    if (detectRulesetFormat(text).startsWith('nft-')) {
+      const nft = parseNftables(text);
+      const json = {
+        ...nftTables(nft.result),
+        diagnostics: cliDiagnostics(nft.diagnostics, { iptables: text }),
+      };
+      return printOutput(io, mode, json, nft.diagnostics as Diagnostic[], () =>
+        formatParse(json, { iptables: file }),
+      );
+    }
     const { result, diagnostics } = parseIptablesSave(text);
     let total = 0;
     const tables = result.tables.map((table) => {
@@ -50,3 +63,20 @@ export const parseCommand: Command = {
     return printOutput(io, mode, json, diagnostics, () => formatParse(json, { iptables: file }));
   },
 };
+
+/** An nftables document in parse's JSON: tables "<family> <name>", base chains with their policy. */
+function nftTables(doc: ReturnType<typeof parseNftables>['result']) {
+  let rules = 0;
+  const tables = doc.tables.map((t) => ({
+    name: `${t.family} ${t.name}`,
+    chains: t.chains.map((c) => {
+      rules += c.rules.length;
+      return {
+        name: c.name,
+        policy: c.base === null ? null : c.base.policy.toUpperCase(),
+        rules: c.rules.length,
+      };
+    }),
+  }));
+  return { tables, rules };
+}

@@ -9,11 +9,13 @@ import { cliDiagnostics } from '../json';
 import { OUTPUT_HELP, OUTPUT_OPTIONS, outputMode, printOutput } from '../output';
 import { type ReadCoverage, traceText } from './traceText';
 
-const HELP = `Usage: cli trace <iptables-save file | -> --from pod|host|external --src IP --dst IP --dport N
+const HELP = `Usage: cli trace <iptables-save or nft file | -> --from pod|host|external --src IP --dst IP --dport N
                  [--sport N] [--proto tcp|udp|sctp|icmp] [--node-ip IP]... [--in-if NAME] [--out-if NAME]
                  [--connections K --seed S] [--json | --text]
 
-Traces the first packet of a connection through the dump and prints JSON:
+Traces the first packet of a connection through the dump (iptables-save, or an nftables ruleset in
+any of nft's forms: a path step's "table" is then "<family> <table>", e.g. "ip kube-proxy") and
+prints JSON:
   { "outcomes": [ … ], "assumptions": [ … ], "diagnostics": [ … ] }
 With --connections, also samples K connections with the seeded PRNG and adds
   "connections": [{ "dnat", "masquerade", "verdict", "path" }], "endpointCounts": { "ip:port" | "<none>": n }.

@@ -1,4 +1,4 @@
-import type { ChainId, RuleId, TableName } from '../ruleset';
+import type { ChainId, RuleId, TableId } from '../ruleset';
 
 /**
  * kube-proxy's meaning on top of a Ruleset: which chain belongs to which Service port, which
@@ -57,7 +57,7 @@ export type HashCheck = 'match' | 'mismatch' | 'unknown';
 
 export interface KubeChain {
   readonly id: ChainId;
-  readonly table: TableName;
+  readonly table: TableId;
   readonly name: string;
   readonly role: KubeChainRole;
   /** The 16-character hash suffix of per-Service chains (`KUBE-SVC-XPGD46QRK7WJZT7O` → `XPGD46QRK7WJZT7O`). */

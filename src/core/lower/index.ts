@@ -1,1 +1,2 @@
 export { lowerToRuleset } from './lower';
+export { lowerNftables } from './nftLower';

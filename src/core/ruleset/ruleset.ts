@@ -1,7 +1,8 @@
 import type { Cidr } from '../net';
 import type { Span } from '../text';
 import type { ChainId, RuleId } from './ids';
-import type { TableName } from './tables';
+import type { NftEffect, NftOperand, NftSetModel, NftSetRef } from './nft';
+import type { BaseChain, NftTableFamily, TableId } from './tables';
 
 /**
  * The immutable, typed meaning of an iptables dump: what the tracer evaluates and the graph draws.
@@ -106,7 +107,33 @@ export type Match =
       }[];
       /** A short text for the assumption shown to the user. */
       readonly summary: string;
-    };
+    }
+  /* nftables (issue 11): what has no iptables counterpart. Matches that do (addresses, l4proto,
+     ports, interfaces, ct state/status, mark, fib type, meta random) are lowered to the kinds above. */
+  | {
+      /** `left op right`: a comparison of an operand with a literal (`meta mark & 0x4000 != 0`). */
+      readonly kind: 'nft-cmp';
+      readonly negated: boolean;
+      readonly left: NftOperand;
+      readonly op: '==' | '!=' | '<' | '>' | '<=' | '>=';
+      readonly right: string;
+    }
+  | {
+      /** `ip daddr @cluster-ips`, `ip daddr . meta l4proto . th dport { … }`, `!= { … }`. */
+      readonly kind: 'nft-lookup';
+      readonly negated: boolean;
+      readonly left: NftOperand;
+      readonly set: NftSetRef;
+    }
+  | {
+      /** A `numgen random mod N` the rule reads further on: the walk forks N ways here (1/N each). */
+      readonly kind: 'nft-numgen';
+      readonly negated: boolean;
+      readonly mod: number;
+      readonly offset: number;
+    }
+  /** A statement that acts and lets the rule go on (`meta mark set`, `update @set`, counter). */
+  | { readonly kind: 'nft-effect'; readonly negated: boolean; readonly effect: NftEffect };
 
 /** `ip[-ip][:port[-port]]` of DNAT/SNAT. */
 export interface NatRange {
@@ -157,11 +184,20 @@ export type Target =
         readonly negated: boolean;
         readonly values: readonly string[];
       }[];
+    }
+  /** nftables `KEY vmap @map` / `vmap { … }`: the element's verdict; a miss goes on silently. */
+  | { readonly kind: 'nft-vmap'; readonly key: NftOperand; readonly map: NftSetRef }
+  /** nftables `dnat ip to KEY map { … }` (`snat` likewise): the address (and port) the map gives. */
+  | {
+      readonly kind: 'nft-nat-map';
+      readonly nat: 'DNAT' | 'SNAT';
+      readonly key: NftOperand;
+      readonly map: NftSetRef;
     };
 
 export interface Rule {
   readonly id: RuleId;
-  readonly table: TableName;
+  readonly table: TableId;
   readonly chain: string;
   /** 0-based position in its chain. */
   readonly index: number;
@@ -178,7 +214,7 @@ export interface Rule {
 
 export interface Chain {
   readonly id: ChainId;
-  readonly table: TableName;
+  readonly table: TableId;
   readonly name: string;
   readonly builtin: boolean;
   /** Built-in chains' policy (`ACCEPT` when the dump did not say); `null` for user chains. */
@@ -192,16 +228,27 @@ export interface Chain {
 }
 
 export interface Table {
-  readonly name: TableName;
+  readonly name: TableId;
   /** Chains by name. */
   readonly chains: Readonly<Record<string, Chain>>;
   /** Chain names in declaration order. */
   readonly order: readonly string[];
+  /** nftables tables: the family (`ip`, `ip6`, `inet`, …); absent for iptables tables. */
+  readonly family?: NftTableFamily;
+  /** nftables tables: the base chains the dump declares (hook, type, priority, policy). */
+  readonly baseChains?: readonly BaseChain[];
+  /** nftables tables: named sets and maps by name. */
+  readonly sets?: Readonly<Record<string, NftSetModel>>;
+  /** nftables tables iptables-nft manages (`table ip nat` on an iptables-nft node). */
+  readonly iptablesNft?: boolean;
 }
 
 export interface Ruleset {
   readonly family: 'ipv4' | 'ipv6';
-  readonly tables: Readonly<Partial<Record<TableName, Table>>>;
+  /** iptables tables by name; nftables tables by their `TableId` ("ip kube-proxy"), in dump order. */
+  readonly tables: Readonly<Partial<Record<TableId, Table>>>;
+  /** Where the rules came from: absent for iptables-save, `nftables` for an nft dump (issue 11). */
+  readonly source?: 'nftables';
   /** Number of rules over all tables. */
   readonly ruleCount: number;
 }

@@ -15,6 +15,15 @@
 
 export type TableName = 'filter' | 'nat' | 'mangle' | 'raw' | 'security';
 
+/** The families of nftables tables (nft(8) ADDRESS FAMILIES). */
+export type NftTableFamily = 'ip' | 'ip6' | 'inet' | 'arp' | 'bridge' | 'netdev';
+
+/**
+ * A table of the model: one of iptables' five, or an nftables table as "<family> <name>"
+ * ("ip kube-proxy", "ip nat" for iptables-nft's own). The space keeps the two apart.
+ */
+export type TableId = TableName | `${NftTableFamily} ${string}`;
+
 /** The tables in the order the reader and the model list them (ascending hook priority). */
 export const TABLE_NAMES: readonly TableName[] = ['raw', 'mangle', 'nat', 'filter', 'security'];
 
@@ -35,16 +44,18 @@ const NF_IP_PRI = {
 
 /** A chain netfilter calls from a hook (`type filter hook prerouting priority -300` in nft terms). */
 export interface BaseChain {
-  readonly table: TableName;
+  readonly table: TableId;
   /** iptables names each base chain after its hook (`PREROUTING`); nftables lets a table pick any name. */
   readonly chain: string;
   readonly hook: HookName;
   /** nftables chain type: `nat` chains see only a connection's first packet, `route` re-routes. */
   readonly type: 'filter' | 'nat' | 'route';
   readonly priority: number;
+  /** nftables base chains: the policy the dump declares (iptables' come from `:CHAIN POLICY`). */
+  readonly policy?: 'ACCEPT' | 'DROP';
 }
 
-const base = (table: TableName, type: BaseChain['type'], priority: number, hooks: readonly HookName[]) =>
+const base = (table: TableId, type: BaseChain['type'], priority: number, hooks: readonly HookName[]) =>
   hooks.map(
     (hook): BaseChain => ({
       table,
@@ -85,3 +96,18 @@ function builtinChains(): Record<TableName, readonly string[]> {
 
 /** Built-in chains of each table (iptables(8), TABLES), in hook order; keys in TABLE_NAMES order. */
 export const BUILTIN_CHAINS: Readonly<Record<TableName, readonly string[]>> = builtinChains();
+
+/**
+ * Where the nat core runs on each hook. nftables `type nat` chains are not hooks of their own: the
+ * nat core registers one hook per family at these priorities (nf_nat_ipv4_ops in nf_nat_proto.c:
+ * NF_IP_PRI_NAT_DST on PRE_ROUTING/LOCAL_OUT, NF_IP_PRI_NAT_SRC on LOCAL_IN/POST_ROUTING) and calls
+ * the nat chains from there in their own priority order (nf_nat_register_fn, nf_nat_inet_fn), until
+ * one of them sets up the binding.
+ */
+export const NAT_CORE_PRIORITY: Readonly<Record<HookName, number>> = {
+  PREROUTING: NF_IP_PRI.NAT_DST,
+  OUTPUT: NF_IP_PRI.NAT_DST,
+  INPUT: NF_IP_PRI.NAT_SRC,
+  POSTROUTING: NF_IP_PRI.NAT_SRC,
+  FORWARD: NF_IP_PRI.NAT_SRC,
+};

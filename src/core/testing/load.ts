@@ -1,7 +1,8 @@
 import { parseIptablesSave } from '../iptables';
 import type { KubectlData } from '../kubectl';
 import { parseKubectl } from '../kubectl';
-import { lowerToRuleset } from '../lower';
+import { lowerNftables, lowerToRuleset } from '../lower';
+import { parseNftables } from '../nftables';
 import type { Ruleset } from '../ruleset';
 
 /**
@@ -11,6 +12,11 @@ import type { Ruleset } from '../ruleset';
  */
 export function loadRuleset(text: string): Ruleset {
   return lowerToRuleset(parseIptablesSave(text).result).result;
+}
+
+/** TEST-ONLY: an nftables text (listing, `nft -j` JSON or transaction) → Ruleset, as the app reads it. */
+export function loadNftRuleset(text: string): Ruleset {
+  return lowerNftables(parseNftables(text).result).result;
 }
 
 /**

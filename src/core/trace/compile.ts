@@ -1,13 +1,16 @@
 import { parseIp } from '../net';
-import type { TableName } from '../ruleset';
+import type { TableId, TableName } from '../ruleset';
 import { BUILTIN_CHAINS, type Chain, type Match, type Rule, type Ruleset, type Target } from '../ruleset';
-import type { CChain, CompiledRuleset, CRule, CTarget } from './compiled';
+import type { CChain, CMatch, CompiledRuleset, CRule, CTarget } from './compiled';
 import { prepareFromKeys, ruleSourceOf } from './compileLazy';
 import { compileConntrack } from './conntrackMatch';
+import { buildHookOrder } from './hookOrder';
 import { HOOK_TABLES, type HookName } from './hooks';
 import { hasKubeProxyChains, type ImpliedJump, impliedJumpsFor } from './implied';
 import { buildSegments } from './indexChains';
 import { compileMatch } from './matchers';
+import type { NftCompileEnv } from './nftMatch';
+import { setIndexFor } from './nftSets';
 
 const cache = new WeakMap<Ruleset, CompiledRuleset>();
 
@@ -22,6 +25,10 @@ function targetName(t: Target): string {
       return t.chain;
     case 'other':
       return t.name;
+    case 'nft-vmap':
+      return 'vmap';
+    case 'nft-nat-map':
+      return t.nat;
     default:
       return t.kind;
   }
@@ -29,7 +36,7 @@ function targetName(t: Target): string {
 
 const optionName = (o: { readonly name: string }) => o.name.replace(/^-+/, '');
 
-function compileTarget(t: Target, resolve: (name: string) => CChain): CTarget {
+function compileTarget(t: Target, resolve: (name: string) => CChain, env: NftCompileEnv | null): CTarget {
   switch (t.kind) {
     case 'none':
       return { kind: 'none' };
@@ -61,25 +68,64 @@ function compileTarget(t: Target, resolve: (name: string) => CChain): CTarget {
       if (name === 'NFQUEUE') return { kind: 'NFQUEUE', bypass: has('queue-bypass') };
       return t.terminal ? { kind: 'unknown-terminal', name: t.name } : { kind: 'continue', name: t.name };
     }
+    case 'nft-vmap':
+      return {
+        kind: 'vmap',
+        key: t.key,
+        index: setIndexFor(env?.sets ?? new Map(), env?.table, t.map, t.key),
+        resolve,
+      };
+    case 'nft-nat-map':
+      return {
+        kind: 'nat-map',
+        nat: t.nat,
+        key: t.key,
+        index: setIndexFor(env?.sets ?? new Map(), env?.table, t.map, t.key),
+      };
     default:
       return { kind: t.kind };
   }
 }
 
-function compileRule(rule: Rule, family: Ruleset['family'], resolve: (name: string) => CChain): CRule {
-  const header = rule.matches.filter((m) => HEADER_KINDS.has(m.kind));
+/** An iptables-nft rule nft lists with `xt match …`/`xt target …`: its options were lost. */
+const XT = /\bxt (match|target) /;
+const xtAssumed = (line: number): CMatch => ({
+  random: null,
+  test: (w) => {
+    w.assume(
+      'trace/xt-options-assumed',
+      "The nft listing lost this rule's iptables extension options (`xt …`): kube-proxy's iptables-mode conventions stand in for them (recent --rcheck --seconds 10800 / --set on the KUBE-SEP list, the statistic cascade, MARK 0x4000).",
+      line,
+    );
+    return true;
+  },
+});
+
+function compileRule(
+  rule: Rule,
+  family: Ruleset['family'],
+  resolve: (name: string) => CChain,
+  env: NftCompileEnv | null,
+): CRule {
+  // nftables evaluates a rule's expressions strictly in order (nft_do_chain); iptables tests the IP
+  // header first.
+  const header = env !== null ? [] : rule.matches.filter((m) => HEADER_KINDS.has(m.kind));
   const ordered =
     header.length === 0
       ? rule.matches
       : [...header, ...rule.matches.filter((m) => !HEADER_KINDS.has(m.kind))];
+  const matches = ordered.map((m, i) =>
+    compileMatch(m, { line: rule.line, ruleId: rule.id, index: i }, family, env ?? undefined),
+  );
+  if (env !== null && XT.test(rule.raw)) matches.push(xtAssumed(rule.line));
   return {
     rule,
     id: rule.id,
     line: rule.line,
     table: rule.table,
     chain: rule.chain,
-    matches: ordered.map((m, i) => compileMatch(m, { line: rule.line, ruleId: rule.id, index: i }, family)),
-    target: compileTarget(rule.target, resolve),
+    matches,
+    target: compileTarget(rule.target, resolve, env),
     targetName: targetName(rule.target),
   };
 }
@@ -107,7 +153,7 @@ function impliedRule(j: ImpliedJump, target: CChain): CRule {
 }
 
 function newChain(
-  table: TableName,
+  table: TableId,
   name: string,
   model: Chain | undefined,
   extra: Partial<CChain> = {},
@@ -141,7 +187,18 @@ export function compileRuleset(
   const hit = index ? cache.get(ruleset) : undefined;
   if (hit !== undefined) return hit;
   const chains = new Map<string, CChain>();
-  const chainOf = (table: TableName, name: string): CChain => {
+  const setIndexes: NftCompileEnv['sets'] = new Map();
+  const envs = new Map<TableId, NftCompileEnv | null>();
+  const envOf = (table: TableId): NftCompileEnv | null => {
+    let env = envs.get(table);
+    if (env === undefined) {
+      const model = ruleset.tables[table];
+      env = model?.family === undefined ? null : { table: model, sets: setIndexes };
+      envs.set(table, env);
+    }
+    return env;
+  };
+  const chainOf = (table: TableId, name: string): CChain => {
     const key = `${table}/${name}`;
     let c = chains.get(key);
     if (c === undefined) {
@@ -156,10 +213,14 @@ export function compileRuleset(
     if (c.ready) return;
     c.ready = true;
     const resolve = (name: string) => chainOf(c.table, name);
-    if (source !== undefined && prepareFromKeys(c, source, (r) => compileRule(r, ruleset.family, resolve)))
+    const env = envOf(c.table);
+    if (
+      source !== undefined &&
+      prepareFromKeys(c, source, (r) => compileRule(r, ruleset.family, resolve, env))
+    )
       return;
-    c.rules = c.source.map((r) => compileRule(r, ruleset.family, resolve));
-    if (index) c.seg = buildSegments(c.rules);
+    c.rules = c.source.map((r) => compileRule(r, ruleset.family, resolve, env));
+    if (index && env === null) c.seg = buildSegments(c.rules);
   };
   const hooks = new Map<string, CChain>();
   const kube = hasKubeProxyChains(ruleset);
@@ -190,11 +251,14 @@ export function compileRuleset(
       HOOK_TABLES[h].map((t) => hooks.get(`${t.table}/${h}`)),
     ]),
   ) as unknown as CompiledRuleset['hookTables'];
+  const { order: hookOrder, ties } = buildHookOrder(ruleset, hookTables, chainOf);
   const compiled: CompiledRuleset = {
     family: ruleset.family,
     chains,
     hooks,
     hookTables,
+    hookOrder,
+    equalPriority: ties.length > 0 ? ties.join('; ') : null,
     prepare,
     impliedSummary: implied.length > 0 ? implied.join('; ') : null,
   };

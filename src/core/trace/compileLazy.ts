@@ -1,4 +1,4 @@
-import type { Rule, Ruleset, TableName } from '../ruleset';
+import type { Rule, Ruleset, TableId } from '../ruleset';
 import type { CChain, CRule } from './compiled';
 import { type IndexKey, segmentsOfKeys } from './indexChains';
 
@@ -14,7 +14,7 @@ import { type IndexKey, segmentsOfKeys } from './indexChains';
  */
 export interface RuleSource {
   /** The index keys of `table/chain`'s rules (one per rule), or null: compile it as usual. */
-  keys(table: TableName, chain: string): readonly IndexKey[] | null;
+  keys(table: TableId, chain: string): readonly IndexKey[] | null;
 }
 
 const sources = new WeakMap<Ruleset, RuleSource>();

@@ -1,6 +1,7 @@
 import type { Ip } from '../net';
-import type { Rule, RuleId, TableName } from '../ruleset';
+import type { NftOperand, Rule, RuleId, TableId } from '../ruleset';
 import type { HookName } from './hooks';
+import type { SetIndex } from './nftSets';
 import type { Walk, WalkContext } from './walk';
 
 /**
@@ -12,6 +13,8 @@ import type { Walk, WalkContext } from './walk';
 export interface CMatch {
   /** `statistic --mode random`: the probability the match holds, negation applied; else null. */
   readonly random: number | null;
+  /** nftables `numgen random mod N`: the walk forks N ways here (`Walk.pick` = 0…N-1), 1/N each. */
+  readonly ways?: number;
   readonly test: (w: Walk, ctx: WalkContext) => boolean;
 }
 
@@ -26,7 +29,21 @@ export type CTarget =
   | { readonly kind: 'REDIRECT'; readonly port: number | null }
   | { readonly kind: 'NFQUEUE'; readonly bypass: boolean }
   | { readonly kind: 'continue'; readonly name: string }
-  | { readonly kind: 'unknown-terminal'; readonly name: string };
+  | { readonly kind: 'unknown-terminal'; readonly name: string }
+  /** nftables `KEY vmap …`: the element's verdict (chains resolved by name in the rule's table). */
+  | {
+      readonly kind: 'vmap';
+      readonly key: NftOperand;
+      readonly index: SetIndex;
+      readonly resolve: (chain: string) => CChain;
+    }
+  /** nftables `dnat ip to KEY map …`: the element's address (and port). */
+  | {
+      readonly kind: 'nat-map';
+      readonly nat: 'DNAT' | 'SNAT';
+      readonly key: NftOperand;
+      readonly index: SetIndex;
+    };
 
 /** A NAT target's first address/port, parsed once (`ip` null: keep the address, e.g. `:8080`). */
 export interface NatPick {
@@ -41,7 +58,7 @@ export interface CRule {
   readonly rule: Rule | null;
   readonly id: RuleId | null;
   readonly line: number;
-  readonly table: TableName;
+  readonly table: TableId;
   readonly chain: string;
   /** IP-header matches first (ip_packet_match runs before extensions), then extensions in order. */
   readonly matches: readonly CMatch[];
@@ -60,7 +77,7 @@ export interface Segment {
 }
 
 export interface CChain {
-  readonly table: TableName;
+  readonly table: TableId;
   readonly name: string;
   readonly builtin: boolean;
   readonly policy: 'ACCEPT' | 'DROP';
@@ -84,8 +101,28 @@ export interface CompiledRuleset {
   readonly hooks: ReadonlyMap<string, CChain>;
   /** Per hook, the chain of each table in HOOK_TABLES order (undefined: no chain, skip). */
   readonly hookTables: Readonly<Record<HookName, readonly (CChain | undefined)[]>>;
+  /**
+   * Per hook, every base chain the kernel calls, in its order: iptables' tables (HOOK_TABLES) and
+   * nftables' base chains merged by priority (hookOrder.ts). What the machine walks.
+   */
+  readonly hookOrder: Readonly<Record<HookName, readonly HookEntry[]>>;
+  /** Base chains of different tables at one hook and priority (text for the assumption), or null. */
+  readonly equalPriority: string | null;
   /** Compiles a chain's rules (and index) on first entry; a no-op afterwards. */
   readonly prepare: (chain: CChain) => void;
   /** Text for the 'trace/implied-kube-jumps' assumption, or null when nothing was implied. */
   readonly impliedSummary: string | null;
+}
+
+/** One base chain on a hook, as the kernel calls it. */
+export interface HookEntry {
+  readonly table: TableId;
+  /** Undefined: the table has no such chain (skipped). */
+  readonly chain: CChain | undefined;
+  /** A `nat` chain: only a connection's first packet, until one sets up the binding. */
+  readonly nat: boolean;
+  /** Where it runs on the hook (for nftables nat chains: the nat core's priority). */
+  readonly priority: number;
+  /** Its own priority as declared (orders nat chains among themselves). */
+  readonly own: number;
 }

@@ -1,4 +1,4 @@
-import type { Match, Rule, Target } from '../ruleset';
+import { type Match, nftText, type Rule, type Target } from '../ruleset';
 import { type Lang, message } from './messages';
 import type { PathStep } from './types';
 
@@ -113,6 +113,11 @@ function conditions(rule: Rule, lang: Lang): string[] {
       case 'opaque':
         out.push(message('cond.opaque', { summary: m.summary || m.module }, lang));
         break;
+      case 'nft-cmp':
+      case 'nft-lookup':
+      case 'nft-numgen':
+        out.push(nftText(m));
+        break;
       default:
         break;
     }
@@ -167,6 +172,9 @@ function action(target: Target, chain: string, lang: Lang): string {
         { name: target.name },
         lang,
       );
+    case 'nft-vmap':
+    case 'nft-nat-map':
+      return nftText(target);
   }
 }
 

@@ -1,4 +1,4 @@
-import { baseChainsOn, HOOK_NAMES, type HookName, type TableName } from '../ruleset';
+import { baseChainsOn, HOOK_NAMES, type HookName, type TableId } from '../ruleset';
 
 /**
  * Netfilter's order, as data: which table's base chain runs on which hook at which priority is the
@@ -10,7 +10,7 @@ import { baseChainsOn, HOOK_NAMES, type HookName, type TableName } from '../rule
 export type { HookName } from '../ruleset';
 
 export interface HookTable {
-  readonly table: TableName;
+  readonly table: TableId;
   readonly priority: number;
 }
 

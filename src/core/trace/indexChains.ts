@@ -1,7 +1,7 @@
 import { compilePrefix, type Ip, ipKey, parseIp } from '../net';
 import type { Match } from '../ruleset';
 import type { CRule, Segment } from './compiled';
-import { protoNumber } from './matchers';
+import { protoNumber } from './protoNumbers';
 
 /** Runs shorter than this are walked linearly (a Map lookup does not pay for itself). */
 export const MIN_SEGMENT = 8;

@@ -1,6 +1,6 @@
 import { enterChain, returnFromChain } from './chainEntry';
 import type { CompiledRuleset, CRule } from './compiled';
-import { HOOK_TABLES, type HookStep, ROUTES } from './hooks';
+import { type HookStep, ROUTES } from './hooks';
 import { segmentCandidates } from './indexChains';
 import { isLocal } from './packet';
 import { applyTarget } from './targets';
@@ -68,21 +68,28 @@ function nextTable(w: Walk, rc: CompiledRuleset, ctx: WalkContext): boolean {
       w.verdict = 'ACCEPT';
       return false;
     }
-    const tables = HOOK_TABLES[step.hook];
-    const t = tables[w.tableIdx];
+    const t = rc.hookOrder[step.hook][w.tableIdx];
     if (t === undefined) {
       w.planIdx++;
       w.tableIdx = 0;
       continue;
     }
-    if (w.tableIdx === 0) setHookInterfaces(w, step, ctx);
-    const chain = rc.hookTables[step.hook][w.tableIdx];
+    if (w.tableIdx === 0) {
+      setHookInterfaces(w, step, ctx);
+      if (rc.equalPriority?.includes(`${step.hook}:`))
+        w.assume(
+          'trace/nft-equal-priority',
+          `Base chains of two tables share a hook and a priority (${rc.equalPriority}): the kernel runs the one registered last first; the dump's order is taken as the order they were created.`,
+          null,
+        );
+    }
+    const chain = t.chain;
     w.tableIdx++;
     if (chain === undefined) continue;
-    if (t.table === 'nat') {
+    if (t.nat) {
       if (step.loopback) continue;
       if (w.ct !== 'new') {
-        if (chain.rules.length > 0) {
+        if (chain.rules.length > 0 || chain.source.length > 0) {
           w.assume(
             'trace/nat-skipped',
             `nat ${step.hook} is not consulted: only a connection's first packet traverses the nat table (conntrack state ${w.ct}).`,
@@ -91,6 +98,8 @@ function nextTable(w: Walk, rc: CompiledRuleset, ctx: WalkContext): boolean {
         }
         continue;
       }
+      // nf_nat_inet_fn: once a nat chain has set up this hook's binding, later nat chains are skipped.
+      if (w.natHook === step.hook && w.natPlan === w.plan) continue;
     }
     w.table = t.table;
     w.root = chain;
@@ -105,6 +114,13 @@ function evalRule(w: Walk, ctx: WalkContext, rule: CRule): 'match' | 'nomatch' |
   const ms = rule.matches;
   for (let i = w.matchIdx; i < ms.length; i++) {
     const m = ms[i] as CRule['matches'][number];
+    if (m.ways !== undefined && w.pick < 0) {
+      if (ctx.sample !== null) w.pick = Math.min(m.ways - 1, Math.floor(ctx.sample() * m.ways));
+      else {
+        w.matchIdx = i;
+        return 'fork';
+      }
+    }
     if (m.random !== null) {
       if (m.random >= 1) continue;
       if (m.random <= 0) return 'nomatch';
@@ -153,6 +169,7 @@ export function run(w: Walk, rc: CompiledRuleset, ctx: WalkContext): 'done' | 'f
     if (r === 'fork') return 'fork';
     advance(w);
     if (r === 'match') applyTarget(w, rc, ctx, rule);
+    w.pick = -1;
   }
 }
 
@@ -165,4 +182,9 @@ export function resolveFork(w: Walk, taken: boolean): void {
 /** The probability that the match the walk stopped at holds. */
 export function forkProbability(w: Walk): number {
   return w.chain?.rules[w.ruleIdx]?.matches[w.matchIdx]?.random ?? 1;
+}
+
+/** For a `numgen random mod N` fork: N (each value 0…N-1 with probability 1/N); else 0. */
+export function forkWays(w: Walk): number {
+  return w.chain?.rules[w.ruleIdx]?.matches[w.matchIdx]?.ways ?? 0;
 }

@@ -3,7 +3,9 @@ import type { Match, PortRange } from '../ruleset';
 import { addressType } from './addressType';
 import type { CMatch } from './compiled';
 import { compileConntrack, compileState } from './conntrackMatch';
+import { compileNftMatch, type NftCompileEnv } from './nftMatch';
 import { compileOpaque } from './opaque';
+import { protoNumber } from './protoNumbers';
 import { compileRecent } from './recentMatch';
 import type { Walk, WalkContext } from './walk';
 
@@ -17,28 +19,6 @@ export interface MatchSite {
 const ALWAYS: CMatch = { random: null, test: () => true };
 const NEVER: CMatch = { random: null, test: () => false };
 const pure = (test: CMatch['test']): CMatch => ({ random: null, test });
-
-/** IANA protocol numbers for the names iptables accepts (/etc/protocols); 0 = `all`. */
-const PROTO_NUMBERS: Readonly<Record<string, number>> = {
-  all: 0,
-  icmp: 1,
-  tcp: 6,
-  udp: 17,
-  gre: 47,
-  esp: 50,
-  ah: 51,
-  icmpv6: 58,
-  'ipv6-icmp': 58,
-  sctp: 132,
-  udplite: 136,
-};
-
-/** `tcp`, `6`, `TCP` → 6; `null` for an unknown name. */
-export function protoNumber(name: string): number | null {
-  const n = name.toLowerCase();
-  if (/^\d+$/.test(n)) return Number(n);
-  return PROTO_NUMBERS[n] ?? null;
-}
 
 /** iptables(8) `-i`/`-o`: a trailing `+` matches every name with that prefix (`+` alone: any). */
 function ifaceMatches(pattern: string, name: string): boolean {
@@ -116,7 +96,12 @@ function compileNth(m: Extract<Match, { kind: 'statistic'; mode: 'nth' }>, site:
 }
 
 /** Compiles one typed match. Never throws: unusable data compiles to a match that never holds. */
-export function compileMatch(m: Match, site: MatchSite, family: 'ipv4' | 'ipv6'): CMatch {
+export function compileMatch(
+  m: Match,
+  site: MatchSite,
+  family: 'ipv4' | 'ipv6',
+  env?: NftCompileEnv,
+): CMatch {
   switch (m.kind) {
     case 'addr': {
       const p = compilePrefix(m.cidr);
@@ -188,5 +173,10 @@ export function compileMatch(m: Match, site: MatchSite, family: 'ipv4' | 'ipv6')
       return ALWAYS;
     case 'opaque':
       return compileOpaque(m, site);
+    case 'nft-cmp':
+    case 'nft-lookup':
+    case 'nft-numgen':
+    case 'nft-effect':
+      return compileNftMatch(m, site, env ?? { table: undefined, sets: new Map() });
   }
 }

@@ -1,6 +1,7 @@
 import { formatEndpoint, type Ip, parseIp } from '../net';
 import { enterChain, returnFromChain } from './chainEntry';
-import type { CompiledRuleset, CRule, NatPick } from './compiled';
+import type { CompiledRuleset, CRule, CTarget, NatPick } from './compiled';
+import { keyValues } from './nftMatch';
 import { hasPorts, pathStep } from './pathStep';
 import type { PathStep } from './types';
 import type { Walk, WalkContext } from './walk';
@@ -20,6 +21,8 @@ function natRange(w: Walk, nat: NatPick, line: number): void {
 }
 
 function setDestination(w: Walk, ip: Ip, port: number): void {
+  w.natHook = w.hook;
+  w.natPlan = w.plan;
   if (ip.text !== w.dst.text || port !== w.dport) w.dnatBit = true;
   w.dst = ip;
   w.dport = port;
@@ -117,6 +120,8 @@ export function applyTarget(w: Walk, rc: CompiledRuleset, ctx: WalkContext, rule
       const ip = t.nat.ip ?? w.src;
       const port = t.nat.port ?? w.sport;
       if (ip.text !== w.src.text || port !== w.sport) w.snatBit = true;
+      w.natHook = w.hook;
+      w.natPlan = w.plan;
       w.src = ip;
       w.sport = port;
       w.masquerade = true;
@@ -130,8 +135,16 @@ export function applyTarget(w: Walk, rc: CompiledRuleset, ctx: WalkContext, rule
       w.masquerade = true;
       w.snatBit = true;
       w.snat = null;
+      w.natHook = w.hook;
+      w.natPlan = w.plan;
       record(w, ctx, rule, 'MASQUERADE');
       w.chain = null;
+      return;
+    case 'vmap':
+      applyVmap(w, rc, ctx, rule, t);
+      return;
+    case 'nat-map':
+      applyNatMap(w, ctx, rule, t);
       return;
     case 'unknown-terminal':
       record(w, ctx, rule, 'ACCEPT');
@@ -143,4 +156,84 @@ export function applyTarget(w: Walk, rc: CompiledRuleset, ctx: WalkContext, rule
       w.chain = null;
       return;
   }
+}
+
+/**
+ * `KEY vmap @map`: the element's verdict, applied as the statement would be (nft_lookup with a
+ * verdict map sets the verdict register). A miss is silent: the rule ends without a verdict and the
+ * chain goes on (the kernel's trace prints nothing for it).
+ */
+function applyVmap(
+  w: Walk,
+  rc: CompiledRuleset,
+  ctx: WalkContext,
+  rule: CRule,
+  t: Extract<CTarget, { kind: 'vmap' }>,
+): void {
+  const values = keyValues(t.key, w, ctx, rule.line);
+  const hit = values.some((v) => v === null) ? null : t.index.lookup(values);
+  const v = hit?.value;
+  if (v == null || v.kind !== 'verdict') return;
+  const say = (target: string, verdict: PathStep['verdict']) => {
+    if (ctx.keepPaths) w.path = { head: pathStep(w, rule, target, verdict), tail: w.path };
+  };
+  switch (v.verdict) {
+    case 'jump':
+    case 'goto': {
+      const chain = t.resolve(v.chain ?? '');
+      say(chain.name, v.verdict);
+      if (v.verdict === 'jump' && w.chain !== null) {
+        w.stack = {
+          chain: w.chain,
+          ruleIdx: w.ruleIdx,
+          cands: w.cands,
+          candPos: w.candPos,
+          segEnd: w.segEnd,
+          parent: w.stack,
+        };
+      }
+      enterChain(w, chain, rc, ctx);
+      return;
+    }
+    case 'accept':
+      say('ACCEPT', 'ACCEPT');
+      w.chain = null;
+      return;
+    case 'drop':
+      say('DROP', 'DROP');
+      w.verdict = 'DROP';
+      return;
+    case 'return':
+      say('RETURN', 'return');
+      returnFromChain(w, ctx);
+      return;
+    default:
+      say(v.verdict, 'continue');
+  }
+}
+
+/** `dnat ip to KEY map { … }`: the element's `address . port`; a miss breaks the rule (NFT_BREAK). */
+function applyNatMap(w: Walk, ctx: WalkContext, rule: CRule, t: Extract<CTarget, { kind: 'nat-map' }>): void {
+  const values = keyValues(t.key, w, ctx, rule.line);
+  const hit = values.some((v) => v === null) ? null : t.index.lookup(values);
+  const v = hit?.value;
+  if (v == null || v.kind !== 'data') return;
+  const ip = parseIp(v.parts[0] ?? '');
+  if (ip === null) return;
+  const portText = v.parts[1];
+  const port = portText === undefined ? null : Number(portText);
+  if (t.nat === 'DNAT') {
+    setDestination(w, ip, port ?? w.dport);
+    record(w, ctx, rule, 'DNAT');
+  } else {
+    if (ip.text !== w.src.text) w.snatBit = true;
+    w.natHook = w.hook;
+    w.natPlan = w.plan;
+    w.src = ip;
+    if (port !== null) w.sport = port;
+    w.masquerade = true;
+    w.snat = formatEndpoint(ip, port);
+    record(w, ctx, rule, 'SNAT');
+  }
+  w.chain = null;
 }

@@ -2,7 +2,7 @@ import type { Ruleset } from '../ruleset';
 import { type Diagnostic, diagnostic, span } from '../text';
 import { compileRuleset } from './compile';
 import { makeContext, recentFromEnv } from './context';
-import { forkProbability, resolveFork, run } from './machine';
+import { forkProbability, forkWays, resolveFork, run } from './machine';
 import { dedupeAssumptions, mergeOutcomes, outcomeOf } from './outcome';
 import { initialWalk } from './packet';
 import type { Outcome, Packet, TraceEnv, TraceResult } from './types';
@@ -64,6 +64,23 @@ export function trace(
       const w = pending.pop() as Walk;
       if (run(w, rc, ctx) === 'done') {
         done.push(w);
+        continue;
+      }
+      const ways = forkWays(w);
+      if (ways > 0) {
+        // numgen random mod N: N walks, value k with probability exactly 1/N each.
+        if (done.length + pending.length + ways > MAX_OUTCOMES) {
+          w.pick = 0;
+          w.assume('trace/outcome-cap', 'Too many outcomes: this one follows the first numgen value.', null);
+          pending.push(w);
+          continue;
+        }
+        for (let k = ways - 1; k >= 0; k--) {
+          const branch = k === 0 ? w : w.clone();
+          branch.prob = w.prob / ways;
+          branch.pick = k;
+          pending.push(branch);
+        }
         continue;
       }
       const p = forkProbability(w);

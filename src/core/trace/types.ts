@@ -1,4 +1,4 @@
-import type { RuleId, TableName } from '../ruleset';
+import type { RuleId, TableId } from '../ruleset';
 import type { Diagnostic } from '../text';
 
 /**
@@ -74,7 +74,8 @@ export interface StepPacket {
 
 /** A rule whose matches all held (or were assumed to), in evaluation order. */
 export interface PathStep {
-  readonly table: TableName;
+  /** `filter`, `nat`, … for iptables; "<family> <table>" for nftables ("ip kube-proxy"). */
+  readonly table: TableId;
   readonly chain: string;
   /** 1-based line in the pasted text; 0 for a built-in policy (no line). */
   readonly line: number;

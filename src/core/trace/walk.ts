@@ -1,5 +1,5 @@
 import type { Ip } from '../net';
-import type { TableName } from '../ruleset';
+import type { TableId } from '../ruleset';
 import type { Diagnostic } from '../text';
 import type { CChain } from './compiled';
 import type { HookName, HookStep } from './hooks';
@@ -83,7 +83,7 @@ export class Walk {
   tableIdx = 0;
   hook: HookName = 'PREROUTING';
   loopback = false;
-  table: TableName = 'raw';
+  table: TableId = 'raw';
   root: CChain | null = null;
   chain: CChain | null = null;
   ruleIdx = 0;
@@ -93,6 +93,11 @@ export class Walk {
   segEnd = 0;
   stack: Frame | null = null;
   entries = 0;
+  /** The value a `numgen random mod N` gave in the rule being evaluated (-1: not drawn yet). */
+  pick = -1;
+  /** The hook (and route) where a NAT binding was set up: later nat chains there are skipped. */
+  natHook: HookName | null = null;
+  natPlan: readonly HookStep[] | null = null;
 
   prob = 1;
   path: Cons<PathStep> | null = null;
@@ -144,6 +149,9 @@ export class Walk {
     this.segEnd = from.segEnd;
     this.stack = from.stack;
     this.entries = from.entries;
+    this.pick = from.pick;
+    this.natHook = from.natHook;
+    this.natPlan = from.natPlan;
     this.prob = from.prob;
     this.path = from.path;
     this.assumptions = from.assumptions;

@@ -1,5 +1,5 @@
 import type { Cidr } from '../net';
-import type { Match, PortRange, Rule } from '../ruleset';
+import { type Match, nftText, type PortRange, type Rule } from '../ruleset';
 
 /**
  * Short texts for the graph: an edge's match in the spirit of `iptables -L`'s summary column
@@ -61,6 +61,12 @@ export function matchText(m: Match): string | null {
       return `${not(m)}${m.module}`;
     case 'comment':
       return null;
+    case 'nft-effect':
+      return null;
+    case 'nft-cmp':
+    case 'nft-lookup':
+    case 'nft-numgen':
+      return nftText(m);
   }
 }
 

@@ -1,5 +1,5 @@
 import { chainMark } from '../kubeproxy';
-import type { Chain, Rule, Ruleset, TableName } from '../ruleset';
+import type { Chain, Rule, Ruleset, TableId } from '../ruleset';
 import { ruleLabel } from './labels';
 import { pathKey } from './path';
 import { assignColumns } from './pathColumns';
@@ -28,7 +28,7 @@ import {
 /** Targets that end the packet's walk of the table: shown as badges on their chain. */
 export const TERMINAL = new Set(['ACCEPT', 'DROP', 'REJECT', 'QUEUE', 'SNAT', 'MASQUERADE']);
 
-const idOf = (table: TableName, chain: string): GraphNodeId => `${table}/${chain}`;
+const idOf = (table: TableId, chain: string): GraphNodeId => `${table}/${chain}`;
 
 /**
  * Chain nodes a path may add to the overview. A walk can enter a thousand chains (a 10,000-deep
@@ -52,7 +52,7 @@ function chainBadges(chain: Chain): Pick<GraphNode, 'marks' | 'verdicts'> {
   return { marks: [...marks], verdicts: [...verdicts] };
 }
 
-function pathChainNode(table: TableName, chain: Chain, base: boolean): GraphNode {
+function pathChainNode(table: TableId, chain: Chain, base: boolean): GraphNode {
   const role =
     base && !(table === 'nat' && chain.name === 'POSTROUTING') ? 'hook' : classifyChain(table, chain.name);
   return {
@@ -102,7 +102,7 @@ export function drawPath(
   const undrawn = new Set<GraphNodeId>();
   let added = 0;
   const ensure = (
-    table: TableName,
+    table: TableId,
     name: string,
     seg: number,
     depth: number,

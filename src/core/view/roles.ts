@@ -1,5 +1,5 @@
 import { chainRole, type KubeChainRole } from '../kubeproxy';
-import type { TableName } from '../ruleset';
+import type { TableId } from '../ruleset';
 import type { NodeRole } from './types';
 
 /**
@@ -38,7 +38,7 @@ const NODE_ROLE: Readonly<Partial<Record<KubeChainRole, NodeRole>>> = {
  * netfilter hooks, then kube-proxy's roles. Returns `'other'` for chains kube-proxy does not own
  * (CNI, Docker, user chains) and for KUBE-MARK-* (drawn as badges, see `chainMark`).
  */
-export function classifyChain(table: TableName, name: string): NodeRole {
+export function classifyChain(table: TableId, name: string): NodeRole {
   if (table === 'nat' && name === 'POSTROUTING') return 'postrouting';
   if (name === 'PREROUTING' || name === 'OUTPUT' || name === 'INPUT' || name === 'FORWARD') return 'hook';
   return NODE_ROLE[chainRole(name)] ?? 'other';

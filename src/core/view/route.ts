@@ -1,4 +1,4 @@
-import type { Ruleset, TableName } from '../ruleset';
+import type { Ruleset, TableId } from '../ruleset';
 import { HOOK_TABLES, type HookName, type HookStep, ROUTES } from '../trace';
 import type { PathFocus } from './types';
 
@@ -12,7 +12,7 @@ import type { PathFocus } from './types';
 /** One table's base chain on the packet's way, and the path steps that ran in it. */
 export interface HookSegment {
   readonly hook: HookName;
-  readonly table: TableName;
+  readonly table: TableId;
   readonly loopback: boolean;
   /** Indices into `PathFocus.steps`, in order. */
   readonly steps: number[];

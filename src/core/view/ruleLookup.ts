@@ -1,5 +1,5 @@
 import { chainRole, isPolicyRole } from '../kubeproxy';
-import { parseRuleId, type Rule, type RuleId, type Ruleset, type TableName } from '../ruleset';
+import { parseRuleId, type Rule, type RuleId, type Ruleset, type TableId } from '../ruleset';
 import type { TraceResult } from '../trace';
 
 /**
@@ -30,7 +30,7 @@ export function ruleFrom(source: RuleSource, id: string | null): Rule | null {
 }
 
 /** Every rule of a chain in order, or null when `source` does not hold the whole chain. */
-export function chainRulesFrom(source: RuleSource, table: TableName, chain: string): readonly Rule[] | null {
+export function chainRulesFrom(source: RuleSource, table: TableId, chain: string): readonly Rule[] | null {
   if (isRuleset(source)) return source.tables[table]?.chains[chain]?.rules ?? null;
   const ids = source.chains[`${table}/${chain}`];
   if (!ids) return null;
@@ -51,7 +51,7 @@ export function chainRulesFrom(source: RuleSource, table: TableName, chain: stri
 export function lookupForTrace(ruleset: Ruleset, result: TraceResult): RuleLookup {
   const rules: Record<string, Rule> = {};
   const chains: Record<string, RuleId[]> = {};
-  const addChain = (table: TableName, name: string): readonly Rule[] => {
+  const addChain = (table: TableId, name: string): readonly Rule[] => {
     const chain = ruleset.tables[table]?.chains[name];
     if (!chain) return [];
     if (!chains[chain.id]) {

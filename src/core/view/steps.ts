@@ -1,5 +1,5 @@
 import { chainMark, dnatEndpoint, isMarkChain } from '../kubeproxy';
-import type { Match, Rule } from '../ruleset';
+import { type Match, nftText, type Rule } from '../ruleset';
 import type { Outcome, Packet, PathStep } from '../trace';
 import { type Lang, type MessageId, message } from '../trace';
 import { formatProbability } from './labels';
@@ -127,7 +127,12 @@ function oneMatch(m: Match, lang: Lang): string | null {
     case 'opaque':
       return say('step.opaque', { summary: m.summary || m.module });
     case 'comment':
+    case 'nft-effect':
       return null;
+    case 'nft-cmp':
+    case 'nft-lookup':
+    case 'nft-numgen':
+      return nftText(m);
   }
 }
 

@@ -1,4 +1,4 @@
-import type { RuleId, TableName } from '../ruleset';
+import type { RuleId, TableId } from '../ruleset';
 import type { Origin, Outcome, PathStep } from '../trace';
 
 /**
@@ -36,7 +36,7 @@ export interface GraphNode {
   readonly title: string;
   /** What the node belongs to: `default/web:80`, a pod name, `policy ACCEPT`, or null. */
   readonly subtitle: string | null;
-  readonly table: TableName | null;
+  readonly table: TableId | null;
   /** The chain's name (null for endpoint nodes). */
   readonly chain: string | null;
   /** 1-based line of the chain declaration (0 when the dump has none). */
@@ -63,7 +63,7 @@ export interface VerdictFacts {
   /** `ip:port` the destination was rewritten to, or null. */
   readonly dnat: string | null;
   /** Where the deciding step ran (the last step of the path). */
-  readonly table: TableName | null;
+  readonly table: TableId | null;
   readonly chain: string | null;
   readonly hook: string | null;
   /** 1-based line of the deciding rule; 0 for a chain policy. */
