@@ -138,6 +138,8 @@ export const CODE_EXPLANATIONS_ZH: Readonly<Record<string, string>> = {
     '没有粘贴这些命名空间的 kubectl get svc：这些 Service 是从它们的 EndpointSlice 推断出来的。类型和 Cluster IP 未知，端口是端点的端口（Service 自己的端口可能不同）。',
   'kubectl/pod-ip-shared':
     '有多个运行中的 Pod 使用同一个 IP（使用主机网络的 Pod 共享节点的 IP），因此无法确定是哪一个 Pod 提供这个端点；-o json 中 Endpoints 的 targetRef 会给出 Pod 名。',
+  'kubectl/endpoint-pod-unknown':
+    '粘贴的 Pod 中没有一个使用这个端点的 IP（使用主机网络的 Pod 用的是节点的 IP，或者 Pod 列表不完整）：这些端点不标注 Pod 名，也不猜测；kubectl get pods -A -o wide 会列出所有 Pod。',
   'kubectl/slice-without-service':
     '这个 EndpointSlice 没有 kubernetes.io/service-name 标签；kube-proxy 会忽略它，这里也忽略。',
   'kubectl/json-syntax': 'JSON 格式错误；出错位置之前的完整对象仍会被读取。',

@@ -271,6 +271,16 @@ export const en = {
   'graph.everyNth': 'every {n}th',
   'graph.policy': 'policy {policy}',
   'path.changeMasquerade': 'masquerade',
+  // Where an endpoint runs (kubectl's pods and nodes: core/view/podPlaces.ts), issue 12.
+  'place.podOnNode': 'pod {pod} on {node}',
+  'place.pod': 'pod {pod}',
+  'place.onNode': 'on {node}',
+  'place.endpoint': '{endpoint} ({place})',
+  'graph.node': 'node {node}',
+  'thisNode.label': 'This node',
+  'thisNode.detected': 'detected: {node}',
+  'thisNode.unknown': 'not known',
+  'thisNode.hint': 'The node whose rules these are: Local traffic policies pick its endpoints.',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -13,5 +13,6 @@ export function graphText(text: string, tr: Translate): string {
     .replace(/^always\b/, () => tr('graph.always'))
     .replace(/^otherwise\b/, () => tr('graph.otherwise'))
     .replace(/(^| )from (?=\S)/g, (_, lead: string) => `${lead}${tr('graph.from')} `)
-    .replace(/\bevery (\d+)th\b/g, (_, n: string) => tr('graph.everyNth', { n }));
+    .replace(/\bevery (\d+)th\b/g, (_, n: string) => tr('graph.everyNth', { n }))
+    .replace(/(^|· )node (\S+)$/, (_, lead: string, node: string) => `${lead}${tr('graph.node', { node })}`);
 }

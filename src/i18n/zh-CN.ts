@@ -268,4 +268,13 @@ export const zhCN: Dictionary = {
   'graph.everyNth': '每 {n} 个取一',
   'graph.policy': '默认策略 {policy}',
   'path.changeMasquerade': '地址伪装',
+  'place.podOnNode': 'Pod {pod}，在节点 {node} 上',
+  'place.pod': 'Pod {pod}',
+  'place.onNode': '在节点 {node} 上',
+  'place.endpoint': '{endpoint}（{place}）',
+  'graph.node': '节点 {node}',
+  'thisNode.label': '本节点',
+  'thisNode.detected': '自动识别：{node}',
+  'thisNode.unknown': '未知',
+  'thisNode.hint': '这些规则所在的节点：流量策略为 Local 时只选这个节点上的端点。',
 };

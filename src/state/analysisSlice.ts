@@ -1,7 +1,8 @@
 import type { StateCreator } from 'zustand';
 import type { ServiceGroup } from '../core/kubeproxy';
 import { type Diagnostic, hasErrors } from '../core/text';
-import type { ChainGraph, GraphPositions, GraphRoutes, PacketSuggestion } from '../core/view';
+import type { ChainGraph, GraphPositions, GraphRoutes, PacketSuggestion, PodPlaces } from '../core/view';
+import { NO_PLACES } from '../core/view';
 import type {
   AnalysisSummary,
   AnalyzedResponse,
@@ -38,6 +39,8 @@ export interface AnalysisSlice {
   readonly rulesetVersion: number;
   /** Endpoint IP → pod name (kubectl json/yaml `targetRef`). */
   readonly pods: Readonly<Record<string, string>>;
+  /** kubectl's pods and nodes by IP, and each Service's endpoint IPs (names endpoints in the path, bars, graph). */
+  readonly places: PodPlaces;
   /** Service ports found in the nat table (Service search, destination picker). */
   readonly groups: readonly ServiceGroup[];
   /** A first packet for the last good input (re-seeds the form when the user's dump replaces the example). */
@@ -87,6 +90,7 @@ export const createAnalysisSlice =
     ruleCount: 0,
     rulesetVersion: 0,
     pods: {},
+    places: NO_PLACES,
     groups: [],
     suggestion: null,
     diagnostics: NO_DIAGNOSTICS,
@@ -133,6 +137,7 @@ export const createAnalysisSlice =
         ruleCount: r.ruleCount,
         rulesetVersion: get().rulesetVersion + 1,
         pods: r.pods,
+        places: r.places ?? NO_PLACES,
         groups: r.groups,
         suggestion: r.suggestion,
         diagnostics,

@@ -36,6 +36,12 @@ export type OutcomeChoice = { readonly kind: 'seeded'; readonly seed: number } |
 
 export interface TraceSlice {
   readonly packetForm: PacketForm;
+  /**
+   * The node whose dump this is, as the user picked it ("This node"), or null to detect it from
+   * the pasted pods and the node IP (core/view detectThisNode). Local traffic policies' words use it.
+   */
+  readonly thisNode: string | null;
+  setThisNode(node: string | null): void;
   /** Why the last Send did not trace (invalid field, nothing parsed yet), in words. */
   readonly formError: string | null;
   readonly traced: TracedPacket | null;
@@ -159,6 +165,8 @@ export const createTraceSlice =
 
     return {
       packetForm: DEFAULT_PACKET,
+      thisNode: null,
+      setThisNode: (thisNode) => set({ thisNode }),
       formError: null,
       traced: null,
       model: null,

@@ -26,6 +26,30 @@ describe('analyzeTexts', () => {
     for (const n of response.graph?.nodes ?? []) expect(response.positions?.[n.id]).toBeDefined();
   });
 
+  // The seed article's `kubectl get pod -o wide` (test/seeds/001, lines 13–17), whitespace collapsed as published.
+  const SEED_PODS = [
+    'NAME READY STATUS RESTARTS AGE IP NODE NOMINATED NODE READINESS GATES',
+    'web-d779974b6-9zx48 1/1 Running 0 12m 10.244.169.165 k8s-node2 <none> <none>',
+    'web-d779974b6-csx2h 1/1 Running 0 12m 10.244.169.161 k8s-node2 <none> <none>',
+    'web-d779974b6-hb6kw 1/1 Running 0 12m 10.244.169.163 k8s-node2 <none> <none>',
+    '',
+  ].join('\n');
+
+  it('`get pod -o wide` alone or with `get svc,ep`: the page gets each endpoint’s pod and node', async () => {
+    for (const kubectl of [SEED_PODS, `${WEB_KUBECTL}\n${SEED_PODS}`]) {
+      const { response } = await analyzeTexts(1, WEB_DUMP, kubectl, null, null);
+      // The example's kube-dns row says "+ 3 more" (a warning of its own); nothing else but infos.
+      const loud = response.diagnostics.kubectl.filter((d) => d.severity !== 'info').map((d) => d.code);
+      expect(loud.filter((c) => c !== 'kubectl/endpoints-truncated')).toEqual([]);
+      expect(response.places?.pods['10.244.169.161']).toBe('web-d779974b6-csx2h');
+      expect(response.places?.nodes['10.244.169.161']).toBe('k8s-node2');
+      const sep = response.graph?.nodes.find((n) => n.title === 'KUBE-SEP-BJLXVQMD4VVYPI2H');
+      expect(sep?.subtitle).toBe('DNAT → 10.244.169.161:80 · web-d779974b6-csx2h');
+      const ep = response.graph?.nodes.find((n) => n.id === 'ep/10.244.169.163:80');
+      expect(ep?.subtitle).toBe('web-d779974b6-hb6kw · node k8s-node2');
+    }
+  });
+
   it('keeps the last good analysis when the new text has errors', async () => {
     const first = await analyzeTexts(1, WEB_DUMP, WEB_KUBECTL, null, null);
     const broken = WEB_DUMP.replace(

@@ -4,7 +4,7 @@ import type { Ruleset } from '../core/ruleset';
 import { hasErrors } from '../core/text';
 import type { Packet, TraceEnv } from '../core/trace';
 import type { ChainGraph, GraphPositions, GraphRoutes, PacketSuggestion } from '../core/view';
-import { lookupForTrace } from '../core/view';
+import { lookupForTrace, podPlacesOf } from '../core/view';
 import {
   analyzeInputs,
   buildChainGraph,
@@ -77,6 +77,7 @@ export async function graphFor(
     path: focus?.path ?? null,
     policies: good.model?.policies ?? [],
     pods: podNames(good.kubectl),
+    places: podPlacesOf(good.kubectl),
   });
   const t1 = now();
   const { positions, routes } = await layoutGraphRoutes(graph);
@@ -138,6 +139,7 @@ export async function analyzeTexts(
     diagnostics: { iptables: ipt, kubectl: kub },
     ruleCount: kept.ruleset.ruleCount,
     pods: podNames(kept.kubectl),
+    places: podPlacesOf(kept.kubectl),
     groups: kept.groups,
     suggestion: suggestFor(kept),
     graph,

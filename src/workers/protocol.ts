@@ -9,6 +9,7 @@ import type {
   GraphRoutes,
   PacketSuggestion,
   PathFocus,
+  PodPlaces,
   RuleLookup,
 } from '../core/view';
 
@@ -141,6 +142,8 @@ export interface AnalyzedResponse {
   readonly ruleCount: number;
   /** Endpoint IP → pod name from kubectl's Endpoints (json/yaml `targetRef`); `{}` without kubectl. */
   readonly pods: Readonly<Record<string, string>>;
+  /** kubectl's pods and nodes by IP, and each Service's endpoint IPs (core/view/podPlaces.ts); absent = none. */
+  readonly places?: PodPlaces;
   /** Every Service port the nat table implements (search box, destination picker). */
   readonly groups: readonly ServiceGroup[];
   /** A first packet for the last good input (a real Service address, the node IP where inferable). */

@@ -7,11 +7,12 @@ import { intOption, parseCommandArgs, positional } from '../args';
 import { readInput, UsageError } from '../io';
 import { cliDiagnostics } from '../json';
 import { OUTPUT_HELP, OUTPUT_OPTIONS, outputMode, printOutput } from '../output';
+import { outcomesJson, readTracePods } from './tracePods';
 import { type ReadCoverage, traceText } from './traceText';
 
 const HELP = `Usage: cli trace <iptables-save or nft file | -> --from pod|host|external --src IP --dst IP --dport N
                  [--sport N] [--proto tcp|udp|sctp|icmp] [--node-ip IP]... [--in-if NAME] [--out-if NAME]
-                 [--connections K --seed S] [--json | --text]
+                 [--connections K --seed S] [--kubectl FILE [--this-node NAME]] [--json | --text]
 
 Traces the first packet of a connection through the dump (iptables-save, or an nftables ruleset in
 any of nft's forms: a path step's "table" is then "<family> <table>", e.g. "ip kube-proxy") and
@@ -21,6 +22,10 @@ With --connections, also samples K connections with the seeded PRNG and adds
   "connections": [{ "dnat", "masquerade", "verdict", "path" }], "endpointCounts": { "ip:port" | "<none>": n }.
 --node-ip (repeatable) lists the node's own addresses (addrtype LOCAL).
 --proto icmp sends an echo request: it has no ports (--dport and --sport are not taken).
+--kubectl reads \`kubectl get pod -o wide\` / \`get svc,ep\` output (table, json or yaml): each DNAT
+outcome gains "endpoint": { "ip", "port", "pod", "node" } (pod and node where kubectl names them),
+and the words name them; --this-node (else the node a pasted pod puts on a --node-ip) lets the words
+of Local traffic policies say which endpoints run on this node.
 At a terminal: each outcome with its probability, verdict and DNAT, and its path in words.
 ${OUTPUT_HELP}
 Only the rules this packet meets are read ("read": { "rules", "of", "whole" }); "diagnostics" are
@@ -62,6 +67,8 @@ export const traceCommand: Command = {
       'out-if': { type: 'string' },
       connections: { type: 'string' },
       seed: { type: 'string' },
+      kubectl: { type: 'string' },
+      'this-node': { type: 'string' },
       ...OUTPUT_OPTIONS,
     });
     if (values.help) {
@@ -93,11 +100,21 @@ export const traceCommand: Command = {
     const env: TraceEnv = { localAddresses: (v['node-ip'] as string[] | undefined) ?? [] };
 
     const text = await readInput(io, file);
+    const pods = await readTracePods(
+      io,
+      v.kubectl as string | undefined,
+      v['this-node'] as string | undefined,
+      env.localAddresses,
+    );
     // Reads only what the trace needs (core/lazy); the outcomes are the full pipeline's.
     const texts = traceTexts({ iptables: text, packet, env });
     const { ruleset, trace: traced } = texts;
-    const diagnostics: Diagnostic[] = [...texts.diagnostics.iptables, ...traced.diagnostics];
-    const json: Record<string, unknown> = { outcomes: traced.outcomes };
+    const diagnostics: Diagnostic[] = [
+      ...texts.diagnostics.iptables,
+      ...traced.diagnostics,
+      ...(pods?.diagnostics ?? []),
+    ];
+    const json: Record<string, unknown> = { outcomes: outcomesJson(traced.outcomes, pods) };
     const sim =
       connections === undefined ? null : simulate(ruleset, packet, env, { connections, seed: seed ?? 1 });
     if (sim !== null) {
@@ -110,7 +127,7 @@ export const traceCommand: Command = {
       json.endpointCounts = sim.endpointCounts;
     }
     json.assumptions = traced.assumptions;
-    const printed = cliDiagnostics(diagnostics, { iptables: text });
+    const printed = cliDiagnostics(diagnostics, { iptables: text, kubectl: pods?.text ?? '' });
     json.diagnostics = printed;
     // Said in the output, not only in --help: the diagnostics cover what was read.
     json.read = { rules: texts.read.rules, of: texts.read.of, whole: !texts.lazy };
@@ -123,8 +140,9 @@ export const traceCommand: Command = {
           endpointCounts: sim?.endpointCounts,
           diagnostics: printed,
           read: json.read as ReadCoverage,
+          pods,
         },
-        file,
+        { iptables: file, kubectl: v.kubectl as string | undefined },
       ),
     );
   },

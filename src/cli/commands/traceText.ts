@@ -1,8 +1,9 @@
 import { indexServiceGroups } from '../../core/kubeproxy';
 import type { Ruleset } from '../../core/ruleset';
 import type { Packet, TraceResult } from '../../core/trace';
-import { describePath } from '../../core/view';
+import { describePath, endpointWithPlace, type PathPods } from '../../core/view';
 import type { CliDiagnostic } from '../json';
+import type { SourceFiles } from '../text/diagnostics';
 import { formatTrace } from '../text/traceText';
 
 export interface TraceTextInput {
@@ -12,6 +13,8 @@ export interface TraceTextInput {
   readonly endpointCounts: Readonly<Record<string, number>> | undefined;
   readonly diagnostics: readonly CliDiagnostic[];
   readonly read?: ReadCoverage;
+  /** `--kubectl`: pods and nodes that name each DNAT endpoint. */
+  readonly pods?: PathPods | null;
 }
 
 /**
@@ -26,15 +29,17 @@ export interface ReadCoverage {
   readonly whole: boolean;
 }
 
-export function traceText(t: TraceTextInput, file: string): string {
+export function traceText(t: TraceTextInput, files: SourceFiles): string {
   const labels = new Map<string, string>();
   for (const g of indexServiceGroups(t.ruleset, null)) {
     if (g.label) for (const c of g.chains) labels.set(c, g.label);
   }
   const serviceOf = (chain: string) => labels.get(chain) ?? null;
+  const pods = t.pods ?? undefined;
   const outcomes = t.traced.outcomes.map((outcome) => ({
     outcome,
-    steps: describePath(t.ruleset, t.packet, outcome, serviceOf),
+    steps: describePath(t.ruleset, t.packet, outcome, serviceOf, 'en', pods),
+    ...(pods && outcome.dnat ? { dnat: endpointWithPlace(outcome.dnat, pods.places) } : {}),
   }));
   const text = formatTrace(
     {
@@ -44,7 +49,7 @@ export function traceText(t: TraceTextInput, file: string): string {
       endpointCounts: t.endpointCounts,
       diagnostics: t.diagnostics,
     },
-    { iptables: file },
+    files,
   );
   if (!t.read || t.read.whole) return text;
   return `${text}Read ${t.read.rules.toLocaleString('en')} of ${t.read.of.toLocaleString('en')} rules (those this packet meets); \`parse\` checks the whole file.\n`;

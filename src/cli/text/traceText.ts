@@ -7,6 +7,8 @@ import { formatTable, plural } from './table';
 export interface DescribedOutcome {
   readonly outcome: Outcome;
   readonly steps: readonly { readonly step: PathStep; readonly words: string }[];
+  /** The DNAT endpoint in words with its pod and node (`--kubectl`), over `outcome.dnat`. */
+  readonly dnat?: string;
 }
 
 export interface TraceSummary {
@@ -45,9 +47,9 @@ export function percent(p: number): string {
 }
 
 /** `ACCEPT, forwarded; DNAT to 10.180.0.4:80; source masqueraded`. */
-export function verdictWords(o: Outcome): string {
+export function verdictWords(o: Outcome, dnat: string | null = o.dnat): string {
   const parts = [o.delivery === null ? o.verdict : `${o.verdict}, ${DELIVERY_WORDS[o.delivery]}`];
-  parts.push(o.dnat === null ? 'no DNAT' : `DNAT to ${o.dnat}`);
+  parts.push(dnat === null ? 'no DNAT' : `DNAT to ${dnat}`);
   if (o.masquerade) parts.push(o.snat === null ? 'source masqueraded' : `source NATed to ${o.snat}`);
   return parts.join('; ');
 }
@@ -66,8 +68,8 @@ function stepLine(s: DescribedOutcome['steps'][number], index: number): string {
 export function formatTrace(t: TraceSummary, files: SourceFiles): string {
   let out = `Packet: ${packetWords(t.packet)}\n`;
   out += `${plural(t.outcomes.length, 'outcome')}:\n`;
-  t.outcomes.forEach(({ outcome, steps }, i) => {
-    out += `\n  ${i + 1}. ${percent(outcome.probability)}  ${verdictWords(outcome)}\n`;
+  t.outcomes.forEach(({ outcome, steps, dnat }, i) => {
+    out += `\n  ${i + 1}. ${percent(outcome.probability)}  ${verdictWords(outcome, dnat ?? outcome.dnat)}\n`;
     out += steps.map(stepLine).join('');
   });
   if (t.assumptions.length > 0) {

@@ -74,6 +74,13 @@ const EXAMPLES: Record<KubectlCode, string> = {
     ['NAME', 'ENDPOINTS', 'AGE'],
     ['node-exporter', '192.168.1.5:9100', '1d'],
   ])}`,
+  'kubectl/endpoint-pod-unknown': `${table([
+    ['NAME', 'READY', 'STATUS', 'RESTARTS', 'AGE', 'IP', 'NODE'],
+    ['web-a', '1/1', 'Running', '0', '1d', '10.244.1.5', 'n1'],
+  ])}\n${table([
+    ['NAME', 'ENDPOINTS', 'AGE'],
+    ['web', '10.244.1.5:80,192.168.1.5:80', '1d'],
+  ])}`,
   'kubectl/slice-without-service':
     '{"kind": "EndpointSlice", "metadata": {"name": "s"}, "addressType": "IPv4"}\n',
   'kubectl/json-syntax': '{"kind": "Service",\n',

@@ -49,6 +49,8 @@ export const KUBECTL_CODES = {
   'kubectl/services-from-slices': 'info',
   /** Several live pods share one IP (host network): the endpoint's pod is not named. */
   'kubectl/pod-ip-shared': 'info',
+  /** Pods were pasted, but an endpoint's IP is none of theirs (host network, a pod not listed). */
+  'kubectl/endpoint-pod-unknown': 'info',
   /** An EndpointSlice without the `kubernetes.io/service-name` label (kube-proxy ignores it). */
   'kubectl/slice-without-service': 'warning',
   /** Malformed JSON; the complete objects before the error are still read. */

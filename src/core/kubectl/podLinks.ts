@@ -57,12 +57,14 @@ export function linkPods(
     return candidates.length === 1 ? (candidates[0] as PodInfo) : null;
   };
   let changed = false;
+  const unnamed: { ip: string; offset: number }[] = [];
   const out = endpoints.map((e) => {
     if (isApiServer(e)) return e;
     let addresses: EndpointAddress[] | null = null;
     e.addresses.forEach((a, i) => {
       if (a.pod !== null && a.nodeName !== null) return;
       const pod = a.pod === null ? podFor(a.ip, e.namespace) : named(a.pod, e.namespace);
+      if (pod === null && a.pod === null && !reported.has(a.ip)) unnamed.push({ ip: a.ip, offset: e.offset });
       if (pod === null || (a.pod !== null && pod.nodeName === null)) return;
       addresses ??= e.addresses.slice();
       addresses[i] = { ...a, pod: a.pod ?? pod.name, nodeName: a.nodeName ?? pod.nodeName };
@@ -71,7 +73,29 @@ export function linkPods(
     changed = true;
     return { ...e, addresses };
   });
+  if (unnamed.length > 0) reportUnnamed(text, unnamed, sink);
   return changed ? out : endpoints;
+}
+
+/**
+ * Endpoint addresses no pasted pod has (a host-network pod's node IP, a pod the listing left
+ * out): they stay unnamed — never guessed — and one info says which, once for the whole text.
+ */
+function reportUnnamed(
+  text: string,
+  unnamed: readonly { ip: string; offset: number }[],
+  sink: DiagnosticSink,
+): void {
+  const ips = [...new Set(unnamed.map((u) => u.ip))];
+  const first = unnamed[0] as { ip: string; offset: number };
+  const end = text.indexOf('\n', first.offset);
+  const more = ips.length > 5 ? ` and ${ips.length - 5} more` : '';
+  const n = ips.length === 1 ? '1 endpoint address matches' : `${ips.length} endpoint addresses match`;
+  sink.report(
+    'kubectl/endpoint-pod-unknown',
+    `${n} no pasted pod (${ips.slice(0, 5).join(', ')}${more}): a host-network pod uses its node’s IP, or the pod listing does not include it. Left unnamed; \`kubectl get pods -A -o wide\` lists every pod.`,
+    span(first.offset, end === -1 ? text.length : end),
+  );
 }
 
 /**

@@ -129,6 +129,24 @@ describe('kubectl get pod -o wide names endpoints’ pods and nodes', () => {
     expect(named(one, 'kp')).toEqual(['172.18.240.135:10249 kube-proxy-v5sch@node3']);
   });
 
+  it('an endpoint no pasted pod has stays unnamed, said once (info), never guessed', () => {
+    // 172.18.240.140 is no pod's IP (a host-network pod's node not in the listing), twice over.
+    const text = `${KP5}\n${EP('default', 'amb', '10.241.216.40:8080,172.18.240.140:8080')}\n${EP('default', 'amb2', '172.18.240.140:9090')}`;
+    const r = parseKubectl(text);
+    expect(named(r.result, 'amb')).toEqual([
+      '10.241.216.40:8080 ambassador-587bcf4475-b8tds@node1',
+      '172.18.240.140:8080 ?@?',
+    ]);
+    const unknown = r.diagnostics.filter((d) => d.code === 'kubectl/endpoint-pod-unknown');
+    expect(unknown).toHaveLength(1);
+    expect(unknown[0]?.severity).toBe('info');
+    expect(unknown[0]?.message).toMatch(/^1 endpoint address matches no pasted pod \(172\.18\.240\.140\)/);
+    // The seed: every endpoint named, the API server's address is no pod's: nothing said.
+    expect(codes(parseKubectl(SEED_PASTE))).not.toContain('kubectl/endpoint-pod-unknown');
+    // Without a pod listing there is nothing to match: nothing said.
+    expect(codes(parseKubectl(EP('default', 'amb', '172.18.240.140:8080')))).toEqual([]);
+  });
+
   it('padded and collapsed pod tables give the same pods', () => {
     const a = parseKubectl(KP5).result.pods.map(({ offset: _o, ...p }) => p);
     const b = parseKubectl(KP5.replace(/ {2,}/g, ' ')).result.pods.map(({ offset: _o, ...p }) => p);

@@ -16,7 +16,8 @@ describe('buildChainGraph on the web example', () => {
     expect(node(`nat/${WEB.seps[0]}`)).toMatchObject({
       role: 'endpointChain',
       column: 4,
-      subtitle: 'DNAT → 10.244.169.161:80',
+      // The KUBE-SEP names the pod it DNATs to, where kubectl named it.
+      subtitle: 'DNAT → 10.244.169.161:80 · web-d779974b6-csx2h',
     });
     expect(node(endpointNodeId('10.244.169.161:80'))).toMatchObject({
       role: 'endpoint',

@@ -12,8 +12,10 @@ import type { Chain, Rule, Ruleset, Table } from '../ruleset';
 import { ruleLabel } from './labels';
 import { pathChains } from './path';
 import { drawPath, TERMINAL } from './pathGraph';
+import { type PodPlaces, placeOf } from './podPlaces';
 import { classifyChain, ROLE_COLUMN } from './roles';
 import type { ChainGraph, GraphEdge, GraphNode, GraphNodeId, GraphPath, NodeRole, PathFocus } from './types';
+import { VERDICT_NODE } from './types';
 
 export interface BuildOptions {
   /** `indexServiceGroups(ruleset)`, when the caller already has it (memoized). */
@@ -31,6 +33,11 @@ export interface BuildOptions {
   readonly defaultShown?: number;
   /** Endpoint IP → pod name, where kubectl gave one. */
   readonly pods?: Readonly<Record<string, string>>;
+  /**
+   * kubectl's pods and nodes (podPlaces.ts): endpoint nodes say `pod · node n`, KUBE-SEP nodes
+   * `DNAT → ip:port · pod`, and the verdict node carries the endpoint's place. Over `pods`.
+   */
+  readonly places?: PodPlaces;
   /**
    * The chosen outcome of a trace: its chains in every table, the hooks in kernel order and a
    * verdict node are drawn (pathGraph.ts), also in the focus view; `graph.path` holds its places.
@@ -174,8 +181,8 @@ export function buildChainGraph(ruleset: Ruleset, options: BuildOptions = {}): C
         edges.push(edge);
         if (edge.kind === 'dnat') {
           const ep = edge.target.slice(3);
-          if (role === 'endpointChain') subtitle = `DNAT → ${ep}`;
-          if (!nodes.has(edge.target)) nodes.set(edge.target, endpointNode(ep, options.pods));
+          if (role === 'endpointChain') subtitle = sepSubtitle(ep, options);
+          if (!nodes.has(edge.target)) nodes.set(edge.target, endpointNode(ep, options));
         } else {
           const to = edge.target.slice(4);
           callerColumn.set(to, Math.max(callerColumn.get(to) ?? 0, column));
@@ -215,7 +222,10 @@ export function buildChainGraph(ruleset: Ruleset, options: BuildOptions = {}): C
     if (n.role === 'other') nodes.set(id, { ...n, column: (callerColumn.get(n.chain) ?? 0) + 1 });
   }
   let drawn: GraphPath | null = null;
-  if (hasPath && options.path) drawn = drawPath(ruleset, nodes, edges, options.path);
+  if (hasPath && options.path) {
+    drawn = drawPath(ruleset, nodes, edges, options.path);
+    placeVerdict(nodes, options.places);
+  }
   return {
     nodes: [...nodes.values()],
     edges,
@@ -252,13 +262,34 @@ function edgeOf(
   return ep ? { ...base, kind: 'dnat', target: endpointNodeId(ep) } : null;
 }
 
-function endpointNode(endpoint: string, pods: Readonly<Record<string, string>> | undefined): GraphNode {
+/** `DNAT → 10.244.169.161:80`, and ` · web-d779974b6-csx2h` when kubectl names the pod. */
+function sepSubtitle(endpoint: string, o: BuildOptions): string {
+  const pod = placeOf(o.places, endpoint)?.pod ?? o.pods?.[endpointHost(endpoint)];
+  return pod ? `DNAT → ${endpoint} · ${pod}` : `DNAT → ${endpoint}`;
+}
+
+/** An endpoint node's subtitle: `web-d779974b6-csx2h · node k8s-node2` (graphText translates `node`). */
+function endpointSubtitle(endpoint: string, o: BuildOptions): string | null {
+  const place = placeOf(o.places, endpoint);
+  const pod = place?.pod ?? o.pods?.[endpointHost(endpoint)] ?? null;
+  const node = place?.node ? `node ${place.node}` : null;
+  return pod && node ? `${pod} · ${node}` : (pod ?? node);
+}
+
+/** The verdict node of a DNATed path learns the endpoint's pod and node. */
+function placeVerdict(nodes: Map<GraphNodeId, GraphNode>, places: PodPlaces | undefined): void {
+  const v = nodes.get(VERDICT_NODE);
+  const place = v?.verdict?.dnat ? placeOf(places, v.verdict.dnat) : null;
+  if (v?.verdict && place) nodes.set(VERDICT_NODE, { ...v, verdict: { ...v.verdict, place } });
+}
+
+function endpointNode(endpoint: string, o: BuildOptions): GraphNode {
   return {
     id: endpointNodeId(endpoint),
     role: 'endpoint',
     column: ROLE_COLUMN.endpoint,
     title: endpoint,
-    subtitle: pods?.[endpointHost(endpoint)] ?? null,
+    subtitle: endpointSubtitle(endpoint, o),
     table: null,
     chain: null,
     line: 0,

@@ -3,6 +3,7 @@ import { type Match, nftText, type Rule } from '../ruleset';
 import type { Outcome, Packet, PathStep } from '../trace';
 import { type Lang, type MessageId, message } from '../trace';
 import { formatProbability } from './labels';
+import { endpointWithPlace, localPolicyWords, type PathPods } from './podWords';
 import { type RuleSource, ruleFrom } from './ruleLookup';
 
 /**
@@ -141,6 +142,7 @@ function actionWords(
   rule: Rule | null,
   serviceOf: (chain: string) => string | null,
   lang: Lang,
+  pods: PathPods | undefined,
 ): string {
   const t = step.target;
   const say = (id: MessageId, params: Readonly<Record<string, string | number>> = {}) =>
@@ -164,10 +166,12 @@ function actionWords(
       return rule?.target.kind === 'MARK'
         ? say('step.set-mark', { mark: rule.target.written })
         : say('step.continue', { target: t });
-    case 'DNAT':
+    case 'DNAT': {
+      const endpoint = rule && dnatEndpoint(rule.target);
       return say('step.dnat', {
-        endpoint: (rule && dnatEndpoint(rule.target)) ?? say('step.the-endpoint'),
+        endpoint: endpoint ? endpointWithPlace(endpoint, pods?.places, lang) : say('step.the-endpoint'),
       });
+    }
     case 'SNAT':
       return say('step.snat');
     case 'MASQUERADE':
@@ -184,6 +188,8 @@ function actionWords(
 /**
  * Plain-words view of one outcome's path, in order. `serviceOf` names the Service of a chain
  * (`default/web:80`) where known; `lang` picks the words (messages.ts), English by default. Pure; steps whose rule is missing still get words.
+ * With `pods` (kubectl's places, podWords.ts), a DNAT names the endpoint's pod and node, and the
+ * steps of a Local traffic policy say which endpoints run on this node.
  */
 export function describePath(
   ruleset: RuleSource,
@@ -191,12 +197,15 @@ export function describePath(
   outcome: Outcome,
   serviceOf: (chain: string) => string | null = () => null,
   lang: Lang = 'en',
+  pods?: PathPods,
 ): StepView[] {
   let src = packet.src;
   let dst = packet.dport === null ? packet.dst : `${packet.dst}:${packet.dport}`;
   return outcome.path.map((step, index) => {
     const rule = ruleById(ruleset, step.ruleId);
-    const action = actionWords(step, rule, serviceOf, lang);
+    const said = actionWords(step, rule, serviceOf, lang, pods);
+    const local = pods ? localPolicyWords(step, rule, serviceOf, pods, lang) : null;
+    const action = local === null ? said : `${said}${lang === 'zh-CN' ? '；' : '; '}${local}`;
     const words = rule
       ? message('step.matches', { match: matchWords(rule, lang), action }, lang)
       : message('step.end-of-chain', { target: step.target }, lang);

@@ -72,6 +72,8 @@ export interface VerdictFacts {
   readonly rule: string;
   /** The rule's comment (kube-proxy writes "ns/svc:port has no endpoints"), or null. */
   readonly comment: string | null;
+  /** The DNAT endpoint's pod and node, where kubectl names them (absent otherwise). */
+  readonly place?: { readonly pod: string | null; readonly node: string | null };
 }
 
 /**

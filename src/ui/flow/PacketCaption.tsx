@@ -1,4 +1,6 @@
 import { useAppState } from '../../state/context';
+import { usePlaces } from '../trace/hooks';
+import { endpointText } from '../trace/placeText';
 import { useT } from '../useT';
 
 /**
@@ -8,8 +10,12 @@ import { useT } from '../useT';
  */
 export function PacketCaption() {
   const step = useAppState((s) => s.traced?.result.outcomes[s.outcomeIndex]?.path[s.playhead] ?? null);
+  const dnat = useAppState((s) => s.traced?.result.outcomes[s.outcomeIndex]?.dnat ?? null);
+  const places = usePlaces();
   const tr = useT();
   if (!step) return null;
+  // The DNAT step names where the packet now goes: `DNAT → 10.244.169.161:80 (pod web-… on k8s-node2)`.
+  const to = step.verdict === 'DNAT' && dnat ? ` → ${endpointText(dnat, places, tr)}` : '';
   const bad = step.verdict === 'DROP' || step.verdict === 'REJECT';
   const tone = bad
     ? 'bad'
@@ -23,7 +29,7 @@ export function PacketCaption() {
       {tr('graph.caption', {
         where: `${step.table}/${step.chain}`,
         hook: step.hook,
-        what: `${step.verdict === 'continue' ? step.target : step.verdict}${step.verdict === 'jump' || step.verdict === 'goto' ? ` ${step.target}` : ''}`,
+        what: `${step.verdict === 'continue' ? step.target : step.verdict}${step.verdict === 'jump' || step.verdict === 'goto' ? ` ${step.target}` : ''}${to}`,
       })}
       {step.line > 0 ? tr('graph.captionLine', { line: step.line }) : ''}
     </p>

@@ -3,6 +3,7 @@ import type { ChainGraph, GraphEdge, GraphNode, GraphPositions, VerdictFacts } f
 import { pathHighlight, type StepPlace } from '../../core/view';
 import { graphText, type Translate, translator } from '../../i18n';
 import type { Selection } from '../../state/viewSlice';
+import { placeText } from '../trace/placeText';
 
 /** What the canvas shows on top of the graph: the path, the packet, the selection. */
 export interface Overlay {
@@ -41,7 +42,8 @@ export type FlowEdge = Edge<ChainEdgeData, 'chain'>;
 /** The verdict node's two lines in words: where the packet went (or was stopped), and the deciding rule. */
 export function verdictWords(v: VerdictFacts, tr: Translate): { to: string; detail: string } {
   const where = `${v.table ?? ''} ${v.chain ?? ''}`.trim();
-  const dnat = v.dnat ?? '';
+  const place = v.place ? placeText(v.place, tr) : null;
+  const dnat = v.dnat && place ? tr('place.endpoint', { endpoint: v.dnat, place }) : (v.dnat ?? '');
   let to: string;
   if (v.verdict !== 'ACCEPT') to = tr(v.verdict === 'DROP' ? 'vnode.DROP' : 'vnode.REJECT', { where });
   else if (v.delivery === 'local') to = tr(dnat ? 'vnode.localPod' : 'vnode.local', { dnat });

@@ -6,6 +6,7 @@ import { useAppState, useAppStore } from '../../state/context';
 import type { PacketForm } from '../../state/packetForm';
 import { useT } from '../useT';
 import { ServiceFinder } from './ServiceFinder';
+import { ThisNodeSelect, useHasNodes } from './ThisNodeSelect';
 
 const ORIGINS: readonly { value: Origin; text: MessageKey }[] = [
   { value: 'pod', text: 'packet.origin.pod' },
@@ -45,6 +46,7 @@ export function PacketPanel() {
   const formError = useAppState((s) => s.formError);
   const rulesetVersion = useAppState((s) => s.rulesetVersion);
   const setField = useAppState((s) => s.setPacketField);
+  const hasNodes = useHasNodes();
   const tr = useT();
 
   useEffect(() => {
@@ -104,6 +106,11 @@ export function PacketPanel() {
             spellCheck={false}
           />
         </Field>
+        {hasNodes && (
+          <Field label={tr('thisNode.label')}>
+            <ThisNodeSelect />
+          </Field>
+        )}
       </div>
       <div className="packet-actions">
         <button type="submit" className="primary">

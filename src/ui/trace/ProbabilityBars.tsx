@@ -1,10 +1,11 @@
 import './trace.css';
 import './envelope.css';
 import { useMemo } from 'react';
-import { endpointBars, formatShare, shareProduct } from '../../core/view';
+import { endpointBars, formatShare, placeOf, shareProduct } from '../../core/view';
 import { useAppState, useAppStore } from '../../state/context';
 import { useT } from '../useT';
-import { endpointIp, usePodNames, useServiceLabels } from './hooks';
+import { endpointIp, usePlaces, usePodNames, useServiceLabels } from './hooks';
+import { placeText } from './placeText';
 
 function Bar({
   share,
@@ -46,6 +47,7 @@ export function ProbabilityBars() {
   const simulation = useAppState((s) => s.simulation);
   const serviceOf = useServiceLabels();
   const pods = usePodNames();
+  const places = usePlaces();
   const policies = useMemo(
     () => (traced ? endpointBars(traced.rules, traced.result, simulation?.counts ?? null) : []),
     [traced, simulation],
@@ -83,12 +85,15 @@ export function ProbabilityBars() {
             </thead>
             <tbody>
               {p.rows.map((r) => {
-                const pod = r.endpoint ? pods.get(endpointIp(r.endpoint)) : undefined;
+                const place = r.endpoint ? placeOf(places, r.endpoint) : null;
+                const legacy = r.endpoint ? pods.get(endpointIp(r.endpoint)) : undefined;
+                // Each bar names its pod and node where kubectl does (`pod web-… on k8s-node2`).
+                const pod = placeText(place, tr) ?? (legacy ? tr('place.pod', { pod: legacy }) : null);
                 return (
                   <tr key={r.ruleId} className="bar-row" data-endpoint={r.endpoint ?? ''}>
                     <th scope="row">
                       <span className="bar-endpoint">{breakable(r.endpoint ?? r.sep)}</span>
-                      {pod && <span className="bar-pod"> {pod}</span>}
+                      {pod && <span className="bar-pod">{pod}</span>}
                       <span className="bar-sep">{r.sep}</span>
                     </th>
                     <td className="bar-reached col-reached">

@@ -1,11 +1,15 @@
 import type { Outcome } from '../../core/trace';
+import { NO_PLACES, type PodPlaces } from '../../core/view';
 import { type Translate, translator } from '../../i18n';
 import { useT } from '../useT';
+import { usePlaces } from './hooks';
+import { endpointText } from './placeText';
 
 /** What happened to the connection, in words; `tone` drives the colour (red, orange, blue, green). */
 function verdictWords(
   o: Outcome,
   tr: Translate = translator('en'),
+  places: PodPlaces = NO_PLACES,
 ): {
   tone: 'drop' | 'reject' | 'dnat' | 'accept';
   title: string;
@@ -21,7 +25,8 @@ function verdictWords(
       detail,
     };
   }
-  if (o.dnat) detail.push(tr('verdict.dnat', { endpoint: o.dnat }));
+  const endpoint = o.dnat ? endpointText(o.dnat, places, tr) : null;
+  if (endpoint) detail.push(tr('verdict.dnat', { endpoint }));
   else detail.push(tr('verdict.noDnat'));
   if (o.masquerade) detail.push(tr('verdict.masquerade', { address: o.snat ?? tr('verdict.nodeAddress') }));
   if (o.delivery === 'local') detail.push(tr('verdict.local'));
@@ -29,7 +34,7 @@ function verdictWords(
   else if (o.delivery === 'out') detail.push(tr('verdict.out'));
   return {
     tone: o.dnat ? 'dnat' : 'accept',
-    title: o.dnat ? tr('verdict.acceptedTo', { endpoint: o.dnat }) : tr('verdict.accepted'),
+    title: endpoint ? tr('verdict.acceptedTo', { endpoint }) : tr('verdict.accepted'),
     detail,
   };
 }
@@ -37,7 +42,7 @@ function verdictWords(
 /** The verdict banner: colour plus words, never colour alone. */
 export function Verdict({ outcome }: { outcome: Outcome }) {
   const tr = useT();
-  const v = verdictWords(outcome, tr);
+  const v = verdictWords(outcome, tr, usePlaces());
   const masqLine = outcome.masquerade
     ? tr('verdict.masquerade', { address: outcome.snat ?? tr('verdict.nodeAddress') })
     : null;

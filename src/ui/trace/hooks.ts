@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import type { Outcome } from '../../core/trace';
+import { detectThisNode, type PathPods, type PodPlaces } from '../../core/view';
 import { useAppState } from '../../state/context';
 
 /** Chain name → Service label (`default/web:80`) from the analysis' Service groups. */
@@ -16,6 +17,26 @@ export function useServiceLabels(): (chain: string) => string | null {
 export function usePodNames(): ReadonlyMap<string, string> {
   const pods = useAppState((s) => s.pods);
   return useMemo(() => new Map(Object.entries(pods)), [pods]);
+}
+
+/** kubectl's pods and nodes by IP (empty without a pod or endpoint listing). */
+export function usePlaces(): PodPlaces {
+  return useAppState((s) => s.places);
+}
+
+/** The node detected from the pasted pods and the packet form's node IP, or null. */
+export function useDetectedNode(): string | null {
+  const places = usePlaces();
+  const nodeIp = useAppState((s) => s.packetForm.nodeIp.trim());
+  return useMemo(() => detectThisNode(places, nodeIp ? [nodeIp] : []), [places, nodeIp]);
+}
+
+/** What the path's words know of pods and nodes: the places, and this node (picked, else detected). */
+export function usePathPods(): PathPods {
+  const places = usePlaces();
+  const picked = useAppState((s) => s.thisNode);
+  const detected = useDetectedNode();
+  return useMemo(() => ({ places, thisNode: picked ?? detected }), [places, picked, detected]);
 }
 
 /** The outcome being shown (or null). */
