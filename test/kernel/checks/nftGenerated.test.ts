@@ -7,6 +7,7 @@ import { cleanLeftovers } from '../harness/topology';
 import { conformanceListeners, conformancePlan, STICKY } from '../scenarios/conformanceSpec';
 import { clientFor, scenarioFor } from '../scenarios/flows';
 import { nftConformanceFlows, nftConformanceSpec } from '../scenarios/nftConformance';
+import { flowV6, planV6, STICKY_V6, specV6 } from '../scenarios/nftConformance6';
 import { checkNftAgainstTracer, nftTracerFor } from './nftTracerCheck';
 import { checkAgainstFlow, checkHarness, type KernelRun, runInKernel } from './scenarioRun';
 import { Tally } from './summary';
@@ -29,14 +30,20 @@ function checkLines(run: KernelRun, tally: Tally): void {
  * numgen shares by χ²), and — once the project's tracer reads nftables — what the tracer says.
  */
 describeKernel('kernel: generateNftables(conformance cluster) vs kube-proxy semantics', () => {
-  const spec = nftConformanceSpec();
-  const plan = conformancePlan(spec);
-  const listen = new Map([...conformanceListeners(spec), ['node', []]]);
+  for (const era of NFT_ERAS) eraSuite(era, 'ipv4');
+  // IPv6 (ip6 kube-proxy, the cluster moved to v6 addresses) in the newest era.
+  eraSuite('1.36', 'ipv6');
 
-  for (const era of NFT_ERAS) eraSuite(era);
-
-  function eraSuite(era: NftEra) {
-    describe(`kube-proxy ${era}`, () => {
+  function eraSuite(era: NftEra, family: 'ipv4' | 'ipv6') {
+    const spec4 = nftConformanceSpec();
+    const plan4 = conformancePlan(spec4);
+    const v6 = family === 'ipv6';
+    const spec = v6 ? specV6(spec4) : spec4;
+    const plan = v6 ? planV6(plan4) : plan4;
+    const flows = v6 ? nftConformanceFlows().map(flowV6) : nftConformanceFlows();
+    const sticky = v6 ? STICKY_V6 : STICKY;
+    const listen = new Map([...conformanceListeners(spec), ['node', []]]);
+    describe(`kube-proxy ${era} ${family}`, () => {
       const dump = generateNftables(spec, { era });
       const tracer = nftTracerFor(dump);
       const tally = new Tally();
@@ -51,10 +58,12 @@ describeKernel('kernel: generateNftables(conformance cluster) vs kube-proxy sema
 
       afterAll(async () => {
         await lab?.stop();
-        console.log(tally.line(`generated nftables ${era} vs kube-proxy semantics`, Date.now() - started));
+        console.log(
+          tally.line(`generated nftables ${era} ${family} vs kube-proxy semantics`, Date.now() - started),
+        );
       });
 
-      for (const flow of nftConformanceFlows()) {
+      for (const flow of flows) {
         it(`${flow.name}: ${flow.sourceIP} → ${flow.destIP}:${flow.destPort}/${flow.protocol}`, async () => {
           const before = tally.disagreements.length;
           const run = await runInKernel(lab!, scenarioFor(plan, flow), tally);
@@ -67,7 +76,7 @@ describeKernel('kernel: generateNftables(conformance cluster) vs kube-proxy sema
       }
 
       it('negative control: a wrong expectation (masquerade for a pod client) is caught', async () => {
-        const wrong = { ...nftConformanceFlows()[0]!, masq: true };
+        const wrong = { ...flows[0]!, masq: true };
         const control = new Tally();
         const run = await runInKernel(lab!, { ...scenarioFor(plan, wrong), bulk: 0 }, control);
         checkAgainstFlow(run, wrong, control);
@@ -76,13 +85,13 @@ describeKernel('kernel: generateNftables(conformance cluster) vs kube-proxy sema
 
       it('ClientIP affinity: every connection of a client reaches the endpoint its first one reached', async () => {
         const before = tally.disagreements.length;
-        for (const src of STICKY.clients) {
+        for (const src of sticky.clients) {
           const s = {
             name: `affinity from ${src}`,
             client: clientFor(plan, src),
             proto: 'tcp' as const,
-            dst: STICKY.dst,
-            dport: STICKY.dport,
+            dst: sticky.dst,
+            dport: sticky.dport,
             traced: 1,
             bulk: 30,
             flow: null,
@@ -92,7 +101,7 @@ describeKernel('kernel: generateNftables(conformance cluster) vs kube-proxy sema
           const reached = new Set([...run.traced, ...run.bulk].map((o) => kernelOutcome(o.obs).dnat));
           tally.check(reached.size === 1, `${s.name}: reached ${[...reached].join(', ')}`);
           tally.check(
-            [...reached].every((d) => d !== null && STICKY.endpoints.includes(d as never)),
+            [...reached].every((d) => d !== null && sticky.endpoints.includes(d as never)),
             `${s.name}: reached a non-endpoint ${[...reached]}`,
           );
         }

@@ -38,7 +38,8 @@ export class NftLab {
     lab.exitHook = () => syncDestroy(topology);
     process.once('exit', lab.exitHook);
     try {
-      await addNftTraceTable(topology.node, 'ip', `${TRACED.from}-${TRACED.to}`);
+      const family = plan.nodeIp.includes(':') ? 'ip6' : 'ip';
+      await addNftTraceTable(topology.node, family, `${TRACED.from}-${TRACED.to}`);
       await loadNftRuleset(topology.node, dump);
       lab.handles = await nftHandleToRule(topology.node, indexNftDump(dump));
       const monitor = (label: string, argv: string[], onLine: (l: string) => void) =>
@@ -77,26 +78,21 @@ export class NftLab {
     return { agent: this.agents.get(ns)!, src: c.ip };
   }
 
-  /** A traced datagram to 127.0.0.1:9: once its trace and conntrack event are read, so is every earlier one. */
+  /**
+   * A traced datagram to the loopback address of the ruleset's family, port 9: once its trace and
+   * conntrack event are read, so is every earlier one. Of the family: a namespace tracks connections
+   * of a family only while a table of that family needs conntrack (nf_ct_netns_get), and an
+   * IPv6-only ruleset gives IPv4 none.
+   */
   async fence(): Promise<void> {
     const sport = this.tracedPort++;
+    const lo = this.topology.plan.nodeIp.includes(':') ? '::1' : '127.0.0.1';
     const node = this.agents.get('node')!;
-    await node.connect({
-      proto: 'udp',
-      dst: '127.0.0.1',
-      dport: FENCE_PORT,
-      src: '127.0.0.1',
-      sport,
-      timeoutMs: 2000,
-    });
+    await node.connect({ proto: 'udp', dst: lo, dport: FENCE_PORT, src: lo, sport, timeoutMs: 2000 });
     const [trace, ct] = this.monitors as [LineMonitor, LineMonitor];
-    await trace.waitFor(
-      () => this.log.find('127.0.0.1', sport, '127.0.0.1', FENCE_PORT) !== undefined,
-      10_000,
-      'fence trace',
-    );
+    await trace.waitFor(() => this.log.find(lo, sport, lo, FENCE_PORT) !== undefined, 10_000, 'fence trace');
     await ct.waitFor(
-      () => this.ct.has(ctKey('udp', '127.0.0.1', sport, '127.0.0.1', FENCE_PORT)),
+      () => this.ct.has(ctKey('udp', lo, sport, lo, FENCE_PORT)),
       10_000,
       'fence conntrack event',
     );
