@@ -12,6 +12,10 @@
  * - `1.36`: as 1.34, plus #135800/#136499: the mark-for-masquerade chain is gone (the mark is set
  *   inline), `masquerading` is one rule, hairpin traffic is masqueraded through the
  *   `hairpin-connections` set, off-cluster ClusterIP traffic is marked once in `services`.
+ *   Source: a real 1.36.2 `nft list table ip kube-proxy` (services, masquerading, hairpin set and
+ *   `dnat ip to numgen … map` service chains) and those PRs' descriptions; no 1.36 kube-proxy test
+ *   dump was at hand. Assumed, not seen: external chains set the mark inline where 1.34 jumped to
+ *   mark-for-masquerade, and ClientIP-affinity Services keep endpoint chains (their `update @set`).
  *
  * Lines are knftables transaction lines (`add …`), as kube-proxy's proxier_test.go writes them.
  */
