@@ -97,6 +97,9 @@ describe('cli usage errors', () => {
     ],
     ['gen without --services', ['gen', '--seed', '1']],
     ['gen with a bad flavour', ['gen', '--services', '2', '--flavour', 'nft']],
+    ['gen with a bad mode', ['gen', '--services', '2', '--mode', 'ipvs']],
+    ['gen with a bad era', ['gen', '--services', '2', '--mode', 'nftables', '--era', '1.35']],
+    ['gen with --era but iptables mode', ['gen', '--services', '2', '--era', '1.36']],
   ];
   for (const [what, argv] of cases) {
     it(`exits 2 with a message on stderr: ${what}`, async () => {
@@ -144,6 +147,34 @@ describe('cli gen', () => {
       const services = await runCli(['services', '-'], gen.files.get('k.txt'));
       expect(services.code).toBe(0);
       expect((JSON.parse(services.stdout) as { services: unknown[] }).services).toHaveLength(40);
+    });
+  }
+});
+
+describe('cli gen --mode nftables', () => {
+  for (const era of ['1.33', '1.34', '1.36']) {
+    it(`era ${era}: the same seeded cluster as iptables mode (every captured ClusterIP in @cluster-ips)`, async () => {
+      const nft = await runCli([
+        'gen',
+        '--services',
+        '30',
+        '--seed',
+        '3',
+        '--mode',
+        'nftables',
+        '--era',
+        era,
+      ]);
+      const ipt = await runCli(['gen', '--services', '30', '--seed', '3']);
+      expect(nft.code).toBe(0);
+      expect(nft.stdout).toMatch(/^add table ip kube-proxy /);
+      // The same seeded cluster: every ClusterIP kube-proxy captures in iptables mode is in @cluster-ips.
+      const clusterIps = new Set(
+        [...ipt.stdout.matchAll(/^-A KUBE-SERVICES -d (\S+)\/32 .* cluster IP" /gm)].map((m) => m[1]),
+      );
+      const inSet = new Set([...nft.stdout.matchAll(/cluster-ips \{ (\S+) \}/g)].map((m) => m[1]));
+      expect(clusterIps.size).toBeGreaterThan(0);
+      for (const ip of clusterIps) expect(inSet.has(ip)).toBe(true);
     });
   }
 });

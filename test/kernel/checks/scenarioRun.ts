@@ -11,8 +11,11 @@ export interface KernelRun {
   readonly bulk: readonly { obs: Observation; k: KernelOutcome }[];
 }
 
+/** What runInKernel needs of a lab (KernelLab for iptables, NftLab for nftables). */
+export type TracingLab = Pick<KernelLab, 'traced' | 'bulk'>;
+
 /** Runs the scenario's traced connections one at a time, then its bulk connections in parallel. */
-export async function runInKernel(lab: KernelLab, s: Scenario, tally: Tally): Promise<KernelRun> {
+export async function runInKernel(lab: TracingLab, s: Scenario, tally: Tally): Promise<KernelRun> {
   const traced: KernelRun['traced'][number][] = [];
   for (let i = 0; i < s.traced; i++) {
     const obs = await lab.traced(s.client, s.proto, s.dst, s.dport);

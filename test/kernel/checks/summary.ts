@@ -8,6 +8,8 @@ export class Tally {
   traced = 0;
   agreements = 0;
   readonly disagreements: string[] = [];
+  /** What was not compared, said in the closing line (e.g. a referee that cannot read the input yet). */
+  readonly notes: string[] = [];
 
   /** Records one comparison; returns `ok` so callers can chain. */
   check(ok: boolean, what: string): boolean {
@@ -22,7 +24,8 @@ export class Tally {
     return (
       `kernel conformance [${label}]: ${this.scenarios} scenarios, ${this.packets} connections ` +
       `(${this.traced} traced), ${checks} checks, ${this.agreements} agree, ` +
-      `${this.disagreements.length} disagree, ${(ms / 1000).toFixed(1)} s`
+      `${this.disagreements.length} disagree, ${(ms / 1000).toFixed(1)} s` +
+      this.notes.map((n) => `; ${n}`).join('')
     );
   }
 }

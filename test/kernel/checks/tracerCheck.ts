@@ -4,7 +4,7 @@ import type { Ruleset } from '../../../src/core/ruleset';
 import type { Outcome, Packet, PathStep, TraceEnv, TraceResult } from '../../../src/core/trace';
 import { trace } from '../../../src/core/trace';
 import type { KernelStep, Observation } from '../harness/lab';
-import type { Topology } from '../harness/topology';
+import { podGateway, type Topology } from '../harness/topology';
 import type { KernelRun } from './scenarioRun';
 import { ALPHA, chiSquareTest } from './stats';
 import type { Tally } from './summary';
@@ -36,7 +36,8 @@ export function packetOf(topology: Topology, obs: Observation): Packet {
 
 /** The node owns its IP and the pod gateway address on every veth (topology.ts). */
 export function envOf(topology: Topology, recent?: TraceEnv['recent']): TraceEnv {
-  return { localAddresses: [topology.plan.nodeIp, '169.254.1.1'], ...(recent ? { recent } : {}) };
+  const localAddresses = [topology.plan.nodeIp, podGateway(topology.plan)];
+  return { localAddresses, ...(recent ? { recent } : {}) };
 }
 
 const key = (s: { table: string; chain: string; line: number }) => `${s.table}/${s.chain}:${s.line}`;

@@ -22,6 +22,9 @@ function stepTarget(step: KernelStep): string | null {
   return /(?:^| )-[jg] (\S+)/.exec(step.text)?.[1] ?? null;
 }
 
+/** nft's `reject` statement as `nft monitor trace` prints the rule (the verdict shows as `drop`). */
+const NFT_REJECT = /(?:^| )reject(?: |$)/;
+
 /**
  * The verdict from the kernel's own trace when there is one: nft's reject expression sets NF_DROP
  * after sending its ICMP/RST (nft_reject_ipv4.c), so a `DROP` event on a `-j REJECT` rule is a REJECT.
@@ -32,7 +35,9 @@ function kernelVerdict(obs: Observation): KernelOutcome['verdict'] {
   if (obs.path && obs.path.length > 0) {
     const last = obs.path[obs.path.length - 1]!;
     if (last.verdict === 'DROP')
-      return last.kind === 'rule' && stepTarget(last) === 'REJECT' ? 'REJECT' : 'DROP';
+      return last.kind === 'rule' && (stepTarget(last) === 'REJECT' || NFT_REJECT.test(last.text))
+        ? 'REJECT'
+        : 'DROP';
     return 'ACCEPT';
   }
   if (obs.result.kind === 'reply') return 'ACCEPT';
@@ -43,8 +48,9 @@ function kernelVerdict(obs: Observation): KernelOutcome['verdict'] {
 /** The delivery the kernel's trace shows (see KernelOutcome.delivery). */
 function kernelDelivery(obs: Observation, verdict: KernelOutcome['verdict']): KernelOutcome['delivery'] {
   if (verdict !== 'ACCEPT' || !obs.path || obs.path.length === 0) return null;
-  if (obs.path.some((s) => s.chain === 'INPUT')) return 'local';
-  if (obs.path.some((s) => s.chain === 'FORWARD')) return 'forward';
+  // iptables' built-in chains, or kube-proxy's nftables base chains on those hooks (every era).
+  if (obs.path.some((s) => s.chain === 'INPUT' || s.chain === 'filter-input')) return 'local';
+  if (obs.path.some((s) => s.chain === 'FORWARD' || s.chain === 'filter-forward')) return 'forward';
   return obs.client.kind === 'host' ? 'out' : null;
 }
 

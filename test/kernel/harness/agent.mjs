@@ -35,7 +35,7 @@ function listenTcp(host, port) {
 
 function listenUdp(host, port) {
   return new Promise((resolve, reject) => {
-    const sock = dgram.createSocket('udp4');
+    const sock = dgram.createSocket(host.includes(':') ? 'udp6' : 'udp4');
     sock.once('error', reject);
     sock.on('message', (_msg, rinfo) => {
       // The reply leaves from the socket's own address; conntrack un-DNATs it on the way back.
@@ -84,7 +84,7 @@ function connectTcp(req) {
 function connectUdp(req) {
   return new Promise((resolve) => {
     let settled = false;
-    const sock = dgram.createSocket('udp4');
+    const sock = dgram.createSocket(req.dst.includes(':') ? 'udp6' : 'udp4');
     const done = (res) => {
       if (settled) return;
       settled = true;
@@ -96,12 +96,15 @@ function connectUdp(req) {
     // A connected UDP socket receives ICMP errors as ECONNREFUSED/EHOSTUNREACH (udp(7), IP_RECVERR off).
     sock.on('error', (err) => done({ kind: classify(err.code), code: err.code }));
     sock.on('message', (msg) => done({ kind: 'reply', reply: JSON.parse(msg.toString().trim()) }));
-    sock.bind({ address: req.src ?? '0.0.0.0', port: req.sport ?? 0 }, () => {
-      sock.connect(req.dport, req.dst, (err) => {
-        if (err) return done({ kind: classify(err.code), code: err.code });
-        sock.send('hello\n', (e) => e && done({ kind: classify(e.code), code: e.code }));
-      });
-    });
+    sock.bind(
+      { address: req.src ?? (req.dst.includes(':') ? '::' : '0.0.0.0'), port: req.sport ?? 0 },
+      () => {
+        sock.connect(req.dport, req.dst, (err) => {
+          if (err) return done({ kind: classify(err.code), code: err.code });
+          sock.send('hello\n', (e) => e && done({ kind: classify(e.code), code: e.code }));
+        });
+      },
+    );
   });
 }
 
@@ -143,10 +146,12 @@ async function main() {
   const specs = listenSpec.split(',').filter(Boolean);
   try {
     for (const spec of specs) {
-      const parts = spec.split(':');
-      const proto = parts[0];
-      const host = parts.length === 3 ? parts[1] : '0.0.0.0';
-      const port = Number(parts[parts.length - 1]);
+      // `proto:port` or `proto:host:port`; an IPv6 host keeps its colons (`tcp:fd00::1:80`).
+      const first = spec.indexOf(':');
+      const last = spec.lastIndexOf(':');
+      const proto = spec.slice(0, first);
+      const host = last > first ? spec.slice(first + 1, last) : '0.0.0.0';
+      const port = Number(spec.slice(last + 1));
       await (proto === 'udp' ? listenUdp(host, port) : listenTcp(host, port));
     }
   } catch (err) {

@@ -36,6 +36,26 @@ export interface Topology {
 /** Every namespace this suite makes starts with this; leftovers from crashed runs are removed by it. */
 export const NS_PREFIX = 'kpe-';
 const POD_GATEWAY = '169.254.1.1';
+/**
+ * IPv6 plans (a v6 `nodeIp`): the same layout on v6 addresses — /64 links, /128 pods and clients,
+ * and a global gateway address on every node-side veth (a link-local one would leave MASQUERADE
+ * to pick the node IP, nf_nat_masquerade.c → ipv6_dev_get_saddr). Addresses are added `nodad`
+ * (usable at once, no duplicate address detection) and neighbours are permanent, as for v4.
+ */
+const POD_GATEWAY6 = 'fd00:ffff::1';
+
+/** The node-side address every pod routes through (169.254.1.1, or fd00:ffff::1 on IPv6). */
+export function podGateway(plan: TopologyPlan): string {
+  return familyOf(plan).gateway;
+}
+
+/** Prefix lengths, gateway and address flags of a plan's family. */
+function familyOf(plan: TopologyPlan) {
+  const v6 = plan.nodeIp.includes(':');
+  return v6
+    ? { link: 64, host: 128, gateway: POD_GATEWAY6, flags: ' nodad', any: '::/0' }
+    : { link: 24, host: 32, gateway: POD_GATEWAY, flags: '', any: 'default' };
+}
 
 function mac(kind: number, index: number): string {
   const hex = (n: number) => n.toString(16).padStart(2, '0');
@@ -90,6 +110,7 @@ export async function createTopology(plan: TopologyPlan): Promise<Topology> {
   const podNamespaces = plan.pods.map((_, i) => `${NS_PREFIX}${id}-p${i}`);
   const pods = new Map(plan.pods.flatMap((group, i) => group.map((ip) => [ip, podNamespaces[i]!] as const)));
   const made: string[] = [];
+  const fam = familyOf(plan);
   try {
     for (const ns of [node, ext, ...podNamespaces]) {
       await runOk('ip', ['netns', 'add', ns]);
@@ -112,16 +133,16 @@ export async function createTopology(plan: TopologyPlan): Promise<Topology> {
       ext,
     ]);
     await batch(node, [
-      `addr add ${plan.nodeIp}/24 dev eth0`,
+      `addr add ${plan.nodeIp}/${fam.link} dev eth0${fam.flags}`,
       'link set eth0 up',
-      `route add default via ${plan.extGateway}`,
+      `route add ${fam.any} via ${plan.extGateway}`,
     ]);
     const extCmds = [
-      `addr add ${plan.extGateway}/24 dev eth0`,
+      `addr add ${plan.extGateway}/${fam.link} dev eth0${fam.flags}`,
       'link set eth0 up',
-      `route add default via ${plan.nodeIp}`,
+      `route add ${fam.any} via ${plan.nodeIp}`,
     ];
-    for (const c of plan.extClients) extCmds.push(`addr add ${c}/32 dev lo`);
+    for (const c of plan.extClients) extCmds.push(`addr add ${c}/${fam.host} dev lo${fam.flags}`);
     await batch(ext, extCmds);
     for (const [i, group] of plan.pods.entries()) {
       const ns = podNamespaces[i]!;
@@ -151,21 +172,21 @@ export async function createTopology(plan: TopologyPlan): Promise<Topology> {
         // out device's address (nf_nat_masquerade.c → inet_select_addr), so SNAT is visible in the
         // conntrack reply tuple even for node-sourced traffic. With no address there it would pick the
         // node IP and a node→pod masquerade would not change the tuple at all.
-        `addr add ${POD_GATEWAY}/32 dev ${host}`,
+        `addr add ${fam.gateway}/${fam.host} dev ${host}${fam.flags}`,
         `link set ${host} up`,
         ...group.flatMap((ip) => [
-          `route add ${ip}/32 dev ${host}`,
+          `route add ${ip}/${fam.host} dev ${host}`,
           `neigh replace ${ip} lladdr ${podMac} dev ${host} nud permanent`,
         ]),
       ]);
       await batch(ns, [
-        ...group.map((ip) => `addr add ${ip}/32 dev eth0`),
+        ...group.map((ip) => `addr add ${ip}/${fam.host} dev eth0${fam.flags}`),
         'link set eth0 up',
-        `route add ${POD_GATEWAY} dev eth0`,
-        `neigh replace ${POD_GATEWAY} lladdr ${nodeMac} dev eth0 nud permanent`,
+        `route add ${fam.gateway} dev eth0`,
+        `neigh replace ${fam.gateway} lladdr ${nodeMac} dev eth0 nud permanent`,
         // Replies and Service traffic leave through the node even between two addresses of one group
         // only when the destination is not local here, which is all the harness sends (VIPs, node IPs).
-        `route add default via ${POD_GATEWAY} dev eth0`,
+        `route add ${fam.any} via ${fam.gateway} dev eth0`,
       ]);
     }
     // The node forwards pod and external traffic (kube-proxy requires it; proxier.go checks ip_forward).
@@ -179,11 +200,24 @@ export async function createTopology(plan: TopologyPlan): Promise<Topology> {
       '-qw',
       'net.ipv4.ip_forward=1',
       'net.ipv4.conf.all.route_localnet=1',
+      'net.ipv6.conf.all.forwarding=1',
+      // ICMPv6 errors (a `reject` in an ip6 table sends port-unreachable) are rate-limited to one a
+      // second per destination by default (net/ipv6/icmp.c icmpv6_xrlim_allow): off, or a client's
+      // second rejected connection only learns of it from its retransmitted SYN.
+      'net.ipv6.icmp.ratelimit=0',
     ]);
     // The ext side is the outside world, not a router: a packet the node routes out for an address
     // nobody owns (an ICMP echo to a cluster IP, never DNATed) ends there, silently, instead of
     // bouncing back to the node until its TTL runs out (a new namespace may inherit ip_forward=1).
-    await runOk('ip', ['netns', 'exec', ext, 'sysctl', '-qw', 'net.ipv4.ip_forward=0']);
+    await runOk('ip', [
+      'netns',
+      'exec',
+      ext,
+      'sysctl',
+      '-qw',
+      'net.ipv4.ip_forward=0',
+      'net.ipv6.conf.all.forwarding=0',
+    ]);
     return { id, node, ext, pods, podNamespaces, plan };
   } catch (err) {
     await deleteNamespaces(made);
