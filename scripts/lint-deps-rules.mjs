@@ -23,6 +23,8 @@ export const CORE_ORDER = [
   'lazy',
   'view',
   'share',
+  // Two dumps' Services side by side (issue 11): traces through both, reads view's packet sources.
+  'compare',
 ];
 
 /** Level 'error' fails `npm run lint`; 'warn' is printed only. */

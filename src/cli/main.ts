@@ -32,6 +32,11 @@ export const COMMANDS: readonly CommandEntry[] = [
     load: async () => (await import('./commands/trace')).traceCommand,
   },
   {
+    name: 'compare',
+    summary: 'compare two dumps of one cluster Service by Service (iptables vs nftables, upgrades)',
+    load: async () => (await import('./commands/compare')).compareCommand,
+  },
+  {
     name: 'gen',
     summary: 'generate a kube-proxy dump (and kubectl output) for a seeded random cluster',
     load: async () => (await import('./commands/gen')).genCommand,

@@ -13,6 +13,7 @@ import {
   suggestPacket,
   traceTexts,
 } from './coreApi';
+import { withNftReaderDiagnostics } from './nftDiagnostics';
 import type { AnalysisSummary, AnalyzedResponse, FirstTracedResponse, GraphFocus } from './protocol';
 
 /**
@@ -98,7 +99,7 @@ export async function analyzeTexts(
 ): Promise<{ response: AnalyzedResponse; good: GoodAnalysis }> {
   const analysis = analyzeInputs({ iptables: iptablesText, kubectl: kubectlText, until: 'groups' });
   const { ruleset, model, kubectl, timings } = analysis;
-  const ipt = analysis.diagnostics.iptables;
+  const ipt = withNftReaderDiagnostics(iptablesText, analysis.diagnostics.iptables);
   const kub = analysis.diagnostics.kubectl;
 
   let good: GoodAnalysis | null = previous;

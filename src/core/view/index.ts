@@ -18,7 +18,7 @@ export { NODE_FONT } from './sizes';
 export type { StepView } from './steps';
 export { describePath } from './steps';
 export type { PacketSuggestion } from './suggestPacket';
-export { suggestPacket } from './suggestPacket';
+export { suggestPacket, suggestSources } from './suggestPacket';
 export type {
   ChainGraph,
   EdgeRoute,

@@ -157,19 +157,31 @@ function pickTarget(groups: readonly ServiceGroup[]): { g: ServiceGroup; t: Serv
   return null;
 }
 
+/** The node IP, the pod network and a source per origin, as far as the dump gives them away. */
+export function suggestSources(
+  ruleset: Ruleset,
+  groups: readonly ServiceGroup[],
+): Pick<PacketSuggestion, 'nodeIp' | 'podCidr' | 'sources'> {
+  const podCidr = inferPodCidr(ruleset);
+  const nodeIp = inferNodeIp(ruleset, groups, podCidr);
+  return {
+    podCidr,
+    nodeIp,
+    sources: { pod: podSource(podCidr, groups), host: nodeIp, external: OUTSIDE_CLIENT },
+  };
+}
+
 /**
  * The first packet for this dump, or null when it has no Service address at all. A ClusterIP is
  * sent from a pod; a NodePort (no IP of its own) from an outside client to the node IP.
  */
 export function suggestPacket(ruleset: Ruleset, groups: readonly ServiceGroup[]): PacketSuggestion | null {
-  const podCidr = inferPodCidr(ruleset);
-  const nodeIp = inferNodeIp(ruleset, groups, podCidr);
+  const { podCidr, nodeIp, sources } = suggestSources(ruleset, groups);
   const picked = pickTarget(groups);
   if (!picked) return null;
   const { g, t } = picked;
   const dst = t.ip ?? nodeIp;
   if (!dst) return null;
-  const sources = { pod: podSource(podCidr, groups), host: nodeIp, external: OUTSIDE_CLIENT };
   const origin: Origin = t.kind === 'clusterIP' && sources.pod ? 'pod' : 'external';
   return { origin, dst, dport: t.port, proto: t.proto, nodeIp, podCidr, sources, service: g.label };
 }

@@ -3,13 +3,16 @@ import { useAppState, useAppStore } from '../../state/context';
 import type { AppStore } from '../../state/store';
 import { useT } from '../useT';
 import { EditorPane } from './EditorPane';
-import { COLOUR_LIMIT_CHARS, iptablesLanguageFor, registerIptablesLanguage } from './iptablesLanguage';
+import { COLOUR_LIMIT_CHARS, IPTABLES_PLAIN_LANGUAGE, registerIptablesLanguage } from './iptablesLanguage';
 import { monaco } from './monaco';
-import { registerChainProviders } from './providers';
+import { NFT_PLAIN_LANGUAGE } from './nftGrammar';
+import { registerNftLanguage, rulesetLanguageFor } from './nftLanguage';
+import { registerChainProviders, registerNftProviders } from './providers';
 import { defineTheme } from './theme';
 
-// Once per page: the language and theme are global to Monaco.
+// Once per page: the languages and theme are global to Monaco.
 registerIptablesLanguage(monaco);
+registerNftLanguage(monaco);
 defineTheme(monaco);
 
 /**
@@ -57,7 +60,10 @@ export default function Editors() {
   // The Ruleset stays in the analysis worker: hover and go-to-chain ask it (protocol.ts `chainFacts`).
   // Monaco's providers are global: registered while the editors are mounted, for this store.
   useEffect(() => {
-    const providers = registerChainProviders(monaco, (name) => store.getState().chainFacts(name));
+    const providers = [
+      ...registerChainProviders(monaco, (name) => store.getState().chainFacts(name)),
+      ...registerNftProviders(monaco),
+    ];
     return () => {
       for (const p of providers) p.dispose();
     };
@@ -70,8 +76,9 @@ export default function Editors() {
   const setKubectlText = useAppState((s) => s.setKubectlText);
   const cleared = useAppState((s) => s.clearedExampleKubectl !== null);
   const tr = useT();
-  const language = iptablesLanguageFor(iptablesText.length);
-  const colourless = language !== iptablesLanguageFor(0);
+  // nftables text (`nft list ruleset`, `nft -f`) gets the nft language; the rest iptables-save's.
+  const language = rulesetLanguageFor(iptablesText);
+  const colourless = language === IPTABLES_PLAIN_LANGUAGE || language === NFT_PLAIN_LANGUAGE;
   return (
     <div className="editors">
       <EditorPane

@@ -1,9 +1,12 @@
 import type { editor, IDisposable, Position } from 'monaco-editor/editor';
+import { type NftDocument, parseNftables } from '../../core/nftables';
 import type { Table } from '../../core/ruleset';
 import type { ChainFacts } from '../../workers/protocol';
 import { type ChainContext, chainDefinitionLine, chainsNamed, describeChain } from './chainInfo';
 import { IPTABLES_LANGUAGE, IPTABLES_PLAIN_LANGUAGE } from './iptablesLanguage';
 import type { Monaco } from './monaco';
+import { NFT_LANGUAGE, NFT_PLAIN_LANGUAGE } from './nftGrammar';
+import { describeNftName, nftDeclarationFor, nftDeclarationLine } from './nftInfo';
 
 /** The table (`*nat`) a line belongs to: the nearest header above it, or `null` (an excerpt). */
 function tableAt(model: editor.ITextModel, line: number): string | null {
@@ -72,6 +75,54 @@ export function registerChainProviders(
       const chain = chains.find((c) => c.table === table) ?? chains[0]!;
       const line = chainDefinitionLine(chain);
       if (line === null || line > model.getLineCount()) return null;
+      return { uri: model.uri, range: new monaco.Range(line, 1, line, model.getLineMaxColumn(line)) };
+    },
+  });
+  return [hover, definition];
+}
+
+/** The nftables reader's document of a model's text, read once per model version. */
+function nftDocumentOf(model: editor.ITextModel, cache: WeakMap<editor.ITextModel, NftReadCache>) {
+  const version = model.getVersionId();
+  const seen = cache.get(model);
+  if (seen?.version === version) return seen.doc;
+  const doc = parseNftables(model.getValue()).result;
+  cache.set(model, { version, doc });
+  return doc;
+}
+
+interface NftReadCache {
+  readonly version: number;
+  readonly doc: NftDocument;
+}
+
+/**
+ * The nft twins of the chain providers: hover on a chain, set or map name (`@name` too) says what
+ * it is (nftInfo.ts); Ctrl/Cmd-click goes to its declaration in the same table. They read the
+ * editor's own text with the nftables reader (the analysis may not read nftables), once per edit.
+ */
+export function registerNftProviders(monaco: Monaco): IDisposable[] {
+  const cache = new WeakMap<editor.ITextModel, NftReadCache>();
+  const languages = [NFT_LANGUAGE, NFT_PLAIN_LANGUAGE];
+  const hover = monaco.languages.registerHoverProvider(languages, {
+    provideHover(model, position) {
+      const word = model.getWordAtPosition(position);
+      if (!word) return null;
+      const paragraphs = describeNftName(nftDocumentOf(model, cache), word.word);
+      if (!paragraphs) return null;
+      return {
+        range: new monaco.Range(position.lineNumber, word.startColumn, position.lineNumber, word.endColumn),
+        contents: paragraphs.map((value) => ({ value })),
+      };
+    },
+  });
+  const definition = monaco.languages.registerDefinitionProvider(languages, {
+    provideDefinition(model, position) {
+      const word = model.getWordAtPosition(position);
+      if (!word) return null;
+      const found = nftDeclarationFor(nftDocumentOf(model, cache), word.word, position.lineNumber);
+      const line = found && nftDeclarationLine(found);
+      if (!line || line > model.getLineCount()) return null;
       return { uri: model.uri, range: new monaco.Range(line, 1, line, model.getLineMaxColumn(line)) };
     },
   });

@@ -1,0 +1,2 @@
+export { compareDumps } from './compare';
+export type { Comparison } from './types';
