@@ -85,7 +85,7 @@ function compileRule(rule: Rule, family: Ruleset['family'], resolve: (name: stri
 }
 
 function impliedRule(j: ImpliedJump, target: CChain): CRule {
-  const site = { line: 0, ruleId: `implied/${j.table}/${j.hook}/${j.target}`, index: 0 };
+  const site = { line: null, ruleId: `implied/${j.table}/${j.hook}/${j.target}`, index: 0 };
   const matches = j.ctstateNew
     ? [
         compileConntrack(
@@ -97,7 +97,7 @@ function impliedRule(j: ImpliedJump, target: CChain): CRule {
   return {
     rule: null,
     id: null,
-    line: 0,
+    line: null,
     table: j.table,
     chain: j.hook,
     matches,
@@ -123,6 +123,7 @@ function newChain(
     ready: false,
     missing: model === undefined || (model.origin === 'referenced' && model.rules.length === 0),
     implied: false,
+    declLine: model?.origin === 'declared' && model.line > 0 ? model.line : null,
     ...extra,
   };
 }

@@ -9,7 +9,7 @@ function record(w: Walk, ctx: WalkContext, rule: CRule, verdict: PathStep['verdi
   if (ctx.keepPaths) w.path = { head: pathStep(w, rule, rule.targetName, verdict), tail: w.path };
 }
 
-function natRange(w: Walk, nat: NatPick, line: number): void {
+function natRange(w: Walk, nat: NatPick, line: number | null): void {
   if (nat.multi) {
     w.assume(
       'trace/nat-range-first',
