@@ -95,6 +95,8 @@ function nextTable(w: Walk, rc: CompiledRuleset, ctx: WalkContext): boolean {
     w.table = t.table;
     w.root = chain;
     w.stack = null;
+    w.trail = null;
+    w.depth = 0;
     enterChain(w, chain, rc, ctx);
     return w.verdict === null;
   }

@@ -55,6 +55,8 @@ export function applyTarget(w: Walk, rc: CompiledRuleset, ctx: WalkContext, rule
           cands: w.cands,
           candPos: w.candPos,
           segEnd: w.segEnd,
+          trail: w.trail,
+          depth: w.depth,
           parent: w.stack,
         };
       }

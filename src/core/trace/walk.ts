@@ -28,6 +28,9 @@ export interface Frame {
   readonly cands: readonly number[] | null;
   readonly candPos: number;
   readonly segEnd: number;
+  /** The caller's entry path and its length, restored on return. */
+  readonly trail: Cons<CChain> | null;
+  readonly depth: number;
   readonly parent: Frame | null;
 }
 
@@ -92,7 +95,12 @@ export class Walk {
   candPos = 0;
   segEnd = 0;
   stack: Frame | null = null;
-  entries = 0;
+  /**
+   * The chains entered (by jump or goto) from the built-in chain to the current one, newest first,
+   * and their count: a return restores the caller's. Only a jump loop makes it grow without bound.
+   */
+  trail: Cons<CChain> | null = null;
+  depth = 0;
 
   prob = 1;
   path: Cons<PathStep> | null = null;
@@ -143,7 +151,8 @@ export class Walk {
     this.candPos = from.candPos;
     this.segEnd = from.segEnd;
     this.stack = from.stack;
-    this.entries = from.entries;
+    this.trail = from.trail;
+    this.depth = from.depth;
     this.prob = from.prob;
     this.path = from.path;
     this.assumptions = from.assumptions;
