@@ -162,7 +162,14 @@ export const CODE_EXPLANATIONS_ZH: Readonly<Record<string, string>> = {
   'trace/nat-skipped':
     '这不是连接的第一个数据包（连接状态不是 NEW），只有第一个数据包经过 nat 表，因此跳过了 nat 链。',
   'trace/missing-chain': '文本中没有这条链（可能是不完整的导出），它的规则未知，按空链处理。',
-  'trace/loop': '链之间的跳转形成了环路（进入链的次数超过上限）；追踪停止，数据包按丢弃处理。',
+  'trace/loop':
+    '链之间的跳转形成了环路（从内置链出发的跳转路径上同一条链出现了两次），消息中列出了环路上的链；内核不会加载这样的规则（ELOOP），追踪停止，数据包按丢弃处理。',
+  'trace/multicast-not-forwarded':
+    '目的地址是组播地址：Linux 从不转发 224.0.0.0/24（本地网络控制块，RFC 5771）内的组播，其他组播也只有运行组播路由守护进程时才会转发。假定节点上没有进程在入接口上加入这个组，因此输入路由失败，数据包在 PREROUTING 之后被丢弃；如果有成员，数据包会经 INPUT 交给本机。',
+  'trace/multicast-local': '224.0.0.1（所有主机组）每个接口都会加入：数据包交给本机（INPUT），从不转发。',
+  'trace/broadcast-local': '255.255.255.255 是受限广播：Linux 把它交给本机（INPUT），从不转发。',
+  'trace/nesting-too-deep':
+    '数据包经过的跳转嵌套超过了 nf_tables 的上限（从内置链出发最多 15 层跳转）：iptables-nft 会拒绝加载这些规则（“Too many links”），iptables-legacy 可以加载；这里按 iptables-legacy 的方式继续追踪。',
   'trace/assumed-nth-counter': 'statistic --mode nth 的计数器状态未知，假定它处于初始值。',
   'trace/assumed-in-iface': '没有指定数据包的入接口，假定为所示的接口。',
   'trace/assumed-out-iface': '没有指定数据包的出接口，假定为所示的接口。',

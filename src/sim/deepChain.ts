@@ -3,8 +3,8 @@
  * the next (KUBE-SERVICES → C1 → C2 → … → C<depth>), the last DNATing to one endpoint. Not what
  * kube-proxy writes: a stress input for the page and the worker (recursion depth, graph size,
  * path length). iptables accepts it (its loop check bounds nothing but cycles, see
- * iptables/libiptc mark_source_chains); the tracer calls a walk of over MAX_CHAIN_ENTRIES chain
- * entries a loop, which is what this dump shows for depth 10,000.
+ * iptables/libiptc mark_source_chains) — iptables-legacy loads it, iptables-nft refuses nesting
+ * deeper than 15 jumps; the tracer follows it to its DNAT and says so.
  */
 export interface DeepChainDump {
   readonly text: string;

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { fixturePath } from '../fixtures';
 import { runCli } from './memoryIo';
@@ -66,7 +67,9 @@ describe('output mode', () => {
     expect(run.stdout).toMatch(
       /nat KUBE-SERVICES \(line \d+\): matches TCP to 172\.30\.0\.44:80 → jump to KUBE-SVC-4SW47YFZTEDKD3PK \(ns4\/svc4:p80\)/,
     );
-    expect(run.stdout).toContain('filter FORWARD: end of chain: policy ACCEPT');
+    // The policy step points at the chain's `:FORWARD ACCEPT` declaration (issue 12 part 5).
+    const policy = /filter FORWARD \(line (\d+)\): end of chain: policy ACCEPT/.exec(run.stdout);
+    expect(readFileSync(dump, 'utf8').split('\n')[Number(policy?.[1]) - 1]).toMatch(/^:FORWARD ACCEPT/);
   });
 
   it('trace --text --connections: the sampled endpoint counts as a table', async () => {

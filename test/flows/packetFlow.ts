@@ -58,7 +58,8 @@ const KUBE_FILTER_CHAINS = new Set([
 
 const explicitAccept = (o: Outcome) =>
   o.path.some(
-    (s) => s.table === 'filter' && s.verdict === 'ACCEPT' && s.line > 0 && KUBE_FILTER_CHAINS.has(s.chain),
+    (s) =>
+      s.table === 'filter' && s.verdict === 'ACCEPT' && s.ruleId !== null && KUBE_FILTER_CHAINS.has(s.chain),
   );
 
 /** The differences between a trace and a flow's expectations ([] when it passes). */

@@ -11,7 +11,7 @@ const packet: Packet = {
   dport: 80,
 };
 
-const step = (table: PathStep['table'], chain: string, line: number, target: string): PathStep => ({
+const step = (table: PathStep['table'], chain: string, line: number | null, target: string): PathStep => ({
   table,
   chain,
   line,
@@ -28,7 +28,7 @@ const outcome = (probability: number, dnat: string | null): Outcome => ({
   masquerade: false,
   snat: null,
   delivery: 'forward',
-  path: [step('nat', 'PREROUTING', 76, 'KUBE-SERVICES'), step('filter', 'FORWARD', 0, 'policy ACCEPT')],
+  path: [step('nat', 'PREROUTING', 76, 'KUBE-SERVICES'), step('filter', 'FORWARD', null, 'policy ACCEPT')],
   assumptions: [],
 });
 

@@ -56,7 +56,7 @@ export function verdictWords(o: Outcome, dnat: string | null = o.dnat): string {
 
 function stepLine(s: DescribedOutcome['steps'][number], index: number): string {
   const where = `${s.step.table} ${s.step.chain}`;
-  const line = s.step.line > 0 ? ` (line ${s.step.line})` : '';
+  const line = s.step.line !== null ? ` (line ${s.step.line})` : '';
   return `     ${String(index + 1).padStart(2)}. ${where}${line}: ${s.words}\n`;
 }
 

@@ -11,6 +11,7 @@ export type {
 } from './ast';
 export { IPTABLES_CODES, severityOf } from './codes';
 export { openRules, type RuleCursor } from './cursor';
+export { NFT_MAX_DEPTH } from './jumpGraph';
 export { LineReader } from './lineReader';
 export { NON_TERMINAL_TARGETS, TARGET_OPTIONS } from './modules';
 export {

@@ -131,7 +131,7 @@ function compileRule(
 }
 
 function impliedRule(j: ImpliedJump, target: CChain): CRule {
-  const site = { line: 0, ruleId: `implied/${j.table}/${j.hook}/${j.target}`, index: 0 };
+  const site = { line: null, ruleId: `implied/${j.table}/${j.hook}/${j.target}`, index: 0 };
   const matches = j.ctstateNew
     ? [
         compileConntrack(
@@ -143,7 +143,7 @@ function impliedRule(j: ImpliedJump, target: CChain): CRule {
   return {
     rule: null,
     id: null,
-    line: 0,
+    line: null,
     table: j.table,
     chain: j.hook,
     matches,
@@ -169,6 +169,7 @@ function newChain(
     ready: false,
     missing: model === undefined || (model.origin === 'referenced' && model.rules.length === 0),
     implied: false,
+    declLine: model?.origin === 'declared' && model.line > 0 ? model.line : null,
     ...extra,
   };
 }

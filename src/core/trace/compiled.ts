@@ -54,10 +54,11 @@ export interface NatPick {
 }
 
 export interface CRule {
-  /** Null for the implied kube-proxy jumps (line 0). */
+  /** Null for the implied kube-proxy jumps. */
   readonly rule: Rule | null;
   readonly id: RuleId | null;
-  readonly line: number;
+  /** 1-based line in the text; null for rules not in it (implied jumps, assumed rules). */
+  readonly line: number | null;
   readonly table: TableId;
   readonly chain: string;
   /** IP-header matches first (ip_packet_match runs before extensions), then extensions in order. */
@@ -91,6 +92,8 @@ export interface CChain {
   readonly missing: boolean;
   /** Holds assumed kube-proxy jump rules (see implied.ts). */
   readonly implied: boolean;
+  /** The 1-based line of its `:NAME POLICY` declaration, or null when the text does not declare it. */
+  readonly declLine: number | null;
 }
 
 export interface CompiledRuleset {

@@ -1,4 +1,3 @@
-export { MAX_CHAIN_ENTRIES } from './chainEntry';
 export { compileRuleset } from './compile';
 export type { CRule } from './compiled';
 

@@ -2,6 +2,7 @@ import { enterChain, returnFromChain } from './chainEntry';
 import type { CompiledRuleset, CRule } from './compiled';
 import { type HookStep, ROUTES } from './hooks';
 import { segmentCandidates } from './indexChains';
+import { inputRouteOfNonUnicast } from './nonUnicast';
 import { isLocal } from './packet';
 import { applyTarget } from './targets';
 import type { Walk, WalkContext } from './walk';
@@ -41,8 +42,15 @@ function setHookInterfaces(w: Walk, step: HookStep, ctx: WalkContext): void {
 
 /** The routing decision after PREROUTING / OUTPUT: on the (possibly DNATed) destination. */
 function route(w: Walk, ctx: WalkContext): void {
-  const local = isLocal(w.dst, ctx);
   const fromOutput = w.plan === ROUTES.outbound;
+  // Multicast and broadcast that came in on an interface: delivered locally or not routed at all.
+  const special = fromOutput ? null : inputRouteOfNonUnicast(w);
+  if (special === 'drop') {
+    w.delivery = null;
+    w.verdict = 'DROP';
+    return;
+  }
+  const local = special === 'local' || isLocal(w.dst, ctx);
   // A locally generated packet to a remote address never sees FORWARD: OUTPUT → POSTROUTING → out.
   w.delivery = local ? 'local' : fromOutput ? 'out' : 'forward';
   w.plan = fromOutput
@@ -63,6 +71,7 @@ function nextTable(w: Walk, rc: CompiledRuleset, ctx: WalkContext): boolean {
     if (step === undefined) {
       if (w.plan === ROUTES.inbound || w.plan === ROUTES.outbound) {
         route(w, ctx);
+        if (w.verdict !== null) return false;
         continue;
       }
       w.verdict = 'ACCEPT';
@@ -104,6 +113,8 @@ function nextTable(w: Walk, rc: CompiledRuleset, ctx: WalkContext): boolean {
     w.table = t.table;
     w.root = chain;
     w.stack = null;
+    w.trail = null;
+    w.depth = 0;
     enterChain(w, chain, rc, ctx);
     return w.verdict === null;
   }

@@ -11,7 +11,8 @@ import type { Walk, WalkContext } from './walk';
 
 /** Where a match sits, for assumptions and nth counters. */
 export interface MatchSite {
-  readonly line: number;
+  /** null for rules that are not in the text (implied or assumed). */
+  readonly line: number | null;
   readonly ruleId: string;
   readonly index: number;
 }
@@ -27,7 +28,7 @@ function ifaceMatches(pattern: string, name: string): boolean {
 
 const inRange = (r: PortRange, p: number) => p >= r.from && p <= r.to;
 
-function portOf(w: Walk, dir: 'src' | 'dst', line: number): number {
+function portOf(w: Walk, dir: 'src' | 'dst', line: number | null): number {
   if (dir === 'src' && w.sport < 0) {
     w.assume('trace/assumed-sport', 'Source port unknown: an ephemeral port (40000) is assumed.', line);
     return 40000;

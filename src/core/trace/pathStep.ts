@@ -62,7 +62,8 @@ export function pathStep(
   return {
     table: w.table,
     chain: rule === null ? (w.root?.name ?? w.hook) : rule.chain,
-    line: rule === null ? 0 : rule.line,
+    // A policy points at its chain's `:NAME POLICY` line (null when the text did not declare it).
+    line: rule === null ? (w.root?.declLine ?? null) : rule.line,
     ruleId: rule === null ? null : rule.id,
     target,
     verdict,

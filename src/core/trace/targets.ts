@@ -10,7 +10,7 @@ function record(w: Walk, ctx: WalkContext, rule: CRule, verdict: PathStep['verdi
   if (ctx.keepPaths) w.path = { head: pathStep(w, rule, rule.targetName, verdict), tail: w.path };
 }
 
-function natRange(w: Walk, nat: NatPick, line: number): void {
+function natRange(w: Walk, nat: NatPick, line: number | null): void {
   if (nat.multi) {
     w.assume(
       'trace/nat-range-first',
@@ -58,6 +58,8 @@ export function applyTarget(w: Walk, rc: CompiledRuleset, ctx: WalkContext, rule
           cands: w.cands,
           candPos: w.candPos,
           segEnd: w.segEnd,
+          trail: w.trail,
+          depth: w.depth,
           parent: w.stack,
         };
       }

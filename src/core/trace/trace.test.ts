@@ -80,7 +80,7 @@ COMMIT
     expect(o.verdict).toBe('DROP');
     expect(o.path.at(-1)).toMatchObject({
       chain: 'FORWARD',
-      line: 0,
+      line: 3, // `:FORWARD DROP [0:0]`
       target: 'policy DROP',
       verdict: 'DROP',
     });
@@ -240,7 +240,7 @@ describe('robustness', () => {
     expect(r.diagnostics.map((d) => d.code)).toContain('trace/invalid-packet');
     expect(only(r).probability).toBe(1);
   });
-  it('implied kube-proxy jumps are visible as an assumption and line-0 steps', () => {
+  it('implied kube-proxy jumps are visible as an assumption and steps without a line', () => {
     const rs = loadRuleset(`*nat
 :KUBE-SERVICES - [0:0]
 :KUBE-SVC-A - [0:0]
@@ -253,7 +253,7 @@ COMMIT
     expect(codes(r)).toContain('trace/implied-kube-jumps');
     expect(only(r).path[0]).toMatchObject({
       chain: 'PREROUTING',
-      line: 0,
+      line: null,
       ruleId: null,
       target: 'KUBE-SERVICES',
     });

@@ -77,8 +77,12 @@ export interface PathStep {
   /** `filter`, `nat`, … for iptables; "<family> <table>" for nftables ("ip kube-proxy"). */
   readonly table: TableId;
   readonly chain: string;
-  /** 1-based line in the pasted text; 0 for a built-in policy (no line). */
-  readonly line: number;
+  /**
+   * 1-based line in the pasted text: the rule's, or for a built-in chain's policy the chain's
+   * `:CHAIN POLICY` declaration. `null` when the text has no such line: a policy whose chain was
+   * not declared, an implied kube-proxy jump, a rule assumed by the tracer. (Before issue 12: 0.)
+   */
+  readonly line: number | null;
   readonly ruleId: RuleId | null;
   /** The target as written (`KUBE-SVC-…`, `DNAT`, `MARK`, `ACCEPT`), or `policy ACCEPT`. */
   readonly target: string;

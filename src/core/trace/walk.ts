@@ -28,6 +28,9 @@ export interface Frame {
   readonly cands: readonly number[] | null;
   readonly candPos: number;
   readonly segEnd: number;
+  /** The caller's entry path and its length, restored on return. */
+  readonly trail: Cons<CChain> | null;
+  readonly depth: number;
   readonly parent: Frame | null;
 }
 
@@ -92,12 +95,17 @@ export class Walk {
   candPos = 0;
   segEnd = 0;
   stack: Frame | null = null;
-  entries = 0;
   /** The value a `numgen random mod N` gave in the rule being evaluated (-1: not drawn yet). */
   pick = -1;
   /** The hook (and route) where a NAT binding was set up: later nat chains there are skipped. */
   natHook: HookName | null = null;
   natPlan: readonly HookStep[] | null = null;
+  /**
+   * The chains entered (by jump or goto) from the built-in chain to the current one, newest first,
+   * and their count: a return restores the caller's. Only a jump loop makes it grow without bound.
+   */
+  trail: Cons<CChain> | null = null;
+  depth = 0;
 
   prob = 1;
   path: Cons<PathStep> | null = null;
@@ -148,10 +156,11 @@ export class Walk {
     this.candPos = from.candPos;
     this.segEnd = from.segEnd;
     this.stack = from.stack;
-    this.entries = from.entries;
     this.pick = from.pick;
     this.natHook = from.natHook;
     this.natPlan = from.natPlan;
+    this.trail = from.trail;
+    this.depth = from.depth;
     this.prob = from.prob;
     this.path = from.path;
     this.assumptions = from.assumptions;

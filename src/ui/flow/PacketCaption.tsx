@@ -31,7 +31,7 @@ export function PacketCaption() {
         hook: step.hook,
         what: `${step.verdict === 'continue' ? step.target : step.verdict}${step.verdict === 'jump' || step.verdict === 'goto' ? ` ${step.target}` : ''}${to}`,
       })}
-      {step.line > 0 ? tr('graph.captionLine', { line: step.line }) : ''}
+      {step.line !== null ? tr('graph.captionLine', { line: step.line }) : ''}
     </p>
   );
 }

@@ -66,7 +66,7 @@ export function receiverSummary(
   let answer: string;
   if (outcome.verdict !== 'ACCEPT' && last) {
     const where =
-      last.line > 0
+      last.ruleId !== null && last.line !== null
         ? tr('receiver.atRule', {
             verdict: outcome.verdict,
             table: last.table,

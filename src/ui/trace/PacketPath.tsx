@@ -92,14 +92,14 @@ const StepItem = memo(function StepItem({
         onClick={() => {
           const s = store.getState();
           s.seek(v.index);
-          if (v.step.ruleId) s.selectRule(v.step.ruleId, v.step.line);
+          if (v.step.ruleId && v.step.line !== null) s.selectRule(v.step.ruleId, v.step.line);
         }}
       >
         <span className="step-where">
           <code className="step-chain">{v.step.chain}</code>
           <span className="step-hook">
             {v.step.table} · {v.step.hook}
-            {v.step.line > 0 ? tr('path.line', { line: v.step.line }) : ''}
+            {v.step.line !== null ? tr('path.line', { line: v.step.line }) : ''}
           </span>
         </span>
         <span className="step-words">{v.words}</span>

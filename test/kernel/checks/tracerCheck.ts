@@ -40,8 +40,9 @@ export function envOf(topology: Topology, recent?: TraceEnv['recent']): TraceEnv
   return { localAddresses, ...(recent ? { recent } : {}) };
 }
 
-const key = (s: { table: string; chain: string; line: number }) => `${s.table}/${s.chain}:${s.line}`;
-const rulesOnly = (path: readonly PathStep[]) => path.filter((s) => s.line > 0).map(key);
+const key = (s: { table: string; chain: string; line: number | null }) => `${s.table}/${s.chain}:${s.line}`;
+/** The rule steps (a policy step has no rule id, though it may point at its declaration line). */
+const rulesOnly = (path: readonly PathStep[]) => path.filter((s) => s.ruleId !== null).map(key);
 const kernelRules = (path: readonly KernelStep[]) => path.filter((s) => s.kind === 'rule').map(key);
 
 function describeOutcomes(r: TraceResult): string {
