@@ -27,7 +27,7 @@ const pure = (test: CMatch['test']): CMatch => ({ random: null, test });
 const stateKey = (v: Value): string => (typeof v === 'object' && v !== null ? ipKey(v) : String(v));
 
 /** The key operand's values for this walk (one per concatenated part). */
-export function keyValues(key: NftOperand, w: Walk, ctx: WalkContext, line: number): Value[] {
+export function keyValues(key: NftOperand, w: Walk, ctx: WalkContext, line: number | null): Value[] {
   return partsOf(key).map((p) => evalOperand(p, w, ctx, line));
 }
 
@@ -50,7 +50,7 @@ function durationSeconds(text: string | null): number | null {
  * updates, then the carried state (`env.recent[set]`, or what simulate learned), then the elements
  * the dump lists — which the kernel adds and expires as connections come and go.
  */
-function dynamicMember(w: Walk, ctx: WalkContext, idx: SetIndex, values: Value[], line: number): boolean {
+function dynamicMember(w: Walk, ctx: WalkContext, idx: SetIndex, values: Value[], line: number | null): boolean {
   const name = idx.name as string;
   const key = values.map(stateKey).join(' . ');
   for (let c = w.recent; c !== null; c = c.tail) {

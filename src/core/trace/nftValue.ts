@@ -97,7 +97,7 @@ export function readLiteral(text: string, kind: PartKind): Literal | null {
   return n === null ? null : { exact: `#${n >>> 0}` };
 }
 
-function portOf(w: Walk, name: string, line: number): Value {
+function portOf(w: Walk, name: string, line: number | null): Value {
   const proto = name.split(' ')[0] as string;
   const want = proto === 'th' ? null : (L4[proto as keyof typeof L4] ?? -1);
   if (want !== null ? w.proto !== want : !PORTED.has(w.proto)) return null;
@@ -111,7 +111,7 @@ function portOf(w: Walk, name: string, line: number): Value {
   return w.dport;
 }
 
-function ifaceOf(w: Walk, ctx: WalkContext, out: boolean, line: number): string {
+function ifaceOf(w: Walk, ctx: WalkContext, out: boolean, line: number | null): string {
   const name = out ? w.hookOut : w.hookIn;
   if (name !== '' && name !== 'lo' && !(out ? ctx.userOutIface : ctx.userInIface)) {
     w.assume(
@@ -123,7 +123,7 @@ function ifaceOf(w: Walk, ctx: WalkContext, out: boolean, line: number): string 
   return name;
 }
 
-function fieldOf(w: Walk, ctx: WalkContext, name: string, line: number): Value {
+function fieldOf(w: Walk, ctx: WalkContext, name: string, line: number | null): Value {
   switch (name) {
     case 'ip saddr':
       return w.src.v6 ? null : w.src;
@@ -177,7 +177,7 @@ function binop(op: string, a: number, b: number): number {
 }
 
 /** The value of a single (not concatenated) operand for this walk. */
-export function evalOperand(o: NftOperand, w: Walk, ctx: WalkContext, line: number): Value {
+export function evalOperand(o: NftOperand, w: Walk, ctx: WalkContext, line: number | null): Value {
   switch (o.kind) {
     case 'field':
       return fieldOf(w, ctx, o.name, line);

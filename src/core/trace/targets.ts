@@ -191,6 +191,8 @@ function applyVmap(
           cands: w.cands,
           candPos: w.candPos,
           segEnd: w.segEnd,
+          trail: w.trail,
+          depth: w.depth,
           parent: w.stack,
         };
       }
