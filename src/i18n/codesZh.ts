@@ -171,7 +171,9 @@ export const CODE_EXPLANATIONS_ZH: Readonly<Record<string, string>> = {
   'trace/unknown-match': '这个匹配条件无法从导出中判断（未建模的模块），假定它不成立（取反时则成立）。',
   'trace/limit-assumed':
     '速率限制（limit/hashlimit）的状态未知，假定数据包在限速之内（--hashlimit-above 则不成立）。',
-  'trace/ipset-unknown': '导出中不包含 ipset 集合的成员，假定地址不在集合中。',
+  'trace/ipset-unknown':
+    '没有粘贴这个 ipset 集合的成员（ipset list），或无法据此判断：假定数据包不在集合中。',
+  'trace/ipset-timeout': '集合中的这个成员带有超时，到期前若未刷新就会消失：这里按它仍在集合中处理。',
   'trace/physdev-assumed': '假定数据包是被路由的，而不是经网桥转发（physdev 条件不成立）。',
   'trace/socket-assumed': '假定没有匹配的本地套接字（socket 条件不成立）。',
   'trace/owner-assumed': '假定数据包不是由规则所指的进程或用户发出的（owner 条件不成立）。',
