@@ -180,7 +180,19 @@ export const CODE_EXPLANATIONS_ZH: Readonly<Record<string, string>> = {
   'trace/unknown-match': '这个匹配条件无法从导出中判断（未建模的模块），假定它不成立（取反时则成立）。',
   'trace/limit-assumed':
     '速率限制（limit/hashlimit）的状态未知，假定数据包在限速之内（--hashlimit-above 则不成立）。',
-  'trace/ipset-unknown': '导出中不包含 ipset 集合的成员，假定地址不在集合中。',
+  'trace/ipset-unknown':
+    '没有粘贴这个 ipset 集合的成员（ipset list），或无法据此判断：假定数据包不在集合中。',
+  'trace/ipvs-mode':
+    '这个节点上的 kube-proxy 运行在 IPVS 模式：Service 地址绑定在 kube-ipvs0 上、属于本机，由 IPVS（而不是这些规则）在 INPUT 之后选择后端。请粘贴 ipvsadm -Ln（以及 ipset list）的输出。',
+  'trace/ipvs-table-missing':
+    '这是 IPVS 虚拟地址（kube-ipvs0）：IPVS 会在这里选择真实服务器，但没有 ipvsadm -Ln 的输出无法知道是哪一个；这里按投递给本机、不做 DNAT 显示。',
+  'trace/ipvs-share-unknown':
+    '这个调度算法的选择取决于列表中看不到的信息（客户端地址的哈希、连接数等）：各真实服务器按相同份额显示，真实比例未知。',
+  'trace/ipvs-counters': '按 ipvsadm 列出时的连接计数计算出的下一次选择；计数变化后选择也会变化。',
+  'trace/ipvs-persistence':
+    '会话保持（persistent，kube-proxy 的 sessionAffinity: ClientIP）：同一客户端在超时内的新连接去往同一真实服务器，份额是按客户端而不是按连接计算的。',
+  'trace/ipvs-no-dnat': '这种转发方式（Route/Tunnel）不改写目的地址：真实服务器自己必须拥有这个虚拟地址。',
+  'trace/ipset-timeout': '集合中的这个成员带有超时，到期前若未刷新就会消失：这里按它仍在集合中处理。',
   'trace/physdev-assumed': '假定数据包是被路由的，而不是经网桥转发（physdev 条件不成立）。',
   'trace/socket-assumed': '假定没有匹配的本地套接字（socket 条件不成立）。',
   'trace/owner-assumed': '假定数据包不是由规则所指的进程或用户发出的（owner 条件不成立）。',

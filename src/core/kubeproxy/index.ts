@@ -16,6 +16,7 @@ export {
   servicePortEndpointChainName,
   servicePortNameString,
 } from './hash';
+export { ipvsModeEvidence } from './ipvsMode';
 export { analyzeKubeProxy } from './kube';
 export type {
   EndpointChain,

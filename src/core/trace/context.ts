@@ -1,6 +1,8 @@
+import { virtualAddresses } from '../ipvs';
 import { ipKey, parseIp } from '../net';
 import type { Diagnostic } from '../text';
 import { localKeySet } from './packet';
+import { ipsetsByName } from './setMatch';
 import type { TraceEnv } from './types';
 import type { WalkContext } from './walk';
 
@@ -29,11 +31,39 @@ export function makeContext(
     readonly userInIface: boolean;
     readonly userOutIface: boolean;
     readonly diagnostics: Diagnostic[];
+    /** `ipvsModeEvidence(ruleset)`: why the rules look like kube-proxy's IPVS mode, or null. */
+    readonly ipvsMode: string | null;
   },
 ): WalkContext {
+  const vips = virtualAddressKeys(env);
+  const localKeys = localKeySet(env);
+  for (const k of vips) localKeys.add(k);
   return {
-    localKeys: localKeySet(env),
+    localKeys,
     firstLocal: env.localAddresses.find((a) => parseIp(a) !== null) ?? null,
+    ipsets: ipsetsByName(env.ipsets),
+    ipvs: env.ipvs ?? null,
+    vips,
     ...opts,
   };
+}
+
+/**
+ * The IPVS virtual addresses (ipKey): those of `env.ipvs` and the members of kube-proxy's
+ * KUBE-IPVS-IPS set (pkg/proxy/ipvs/ipset.go: "every address bound to kube-ipvs0"). kube-proxy
+ * binds each to the dummy interface kube-ipvs0 (proxier.go defaultDummyDevice), so the node's
+ * routing takes them as local: a packet to one goes to INPUT, where IPVS takes it.
+ */
+function virtualAddressKeys(env: TraceEnv): Set<string> {
+  const keys = new Set<string>();
+  const add = (text: string) => {
+    const ip = parseIp(text);
+    if (ip !== null) keys.add(ipKey(ip));
+  };
+  if (env.ipvs !== undefined) for (const a of virtualAddresses(env.ipvs)) add(a);
+  for (const set of env.ipsets ?? []) {
+    if (set.name !== 'KUBE-IPVS-IPS' && set.name !== 'KUBE-6-IPVS-IPS') continue;
+    for (const m of set.members ?? []) if (!m.nomatch) add(m.text);
+  }
+  return keys;
 }

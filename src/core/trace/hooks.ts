@@ -33,6 +33,12 @@ function hookTables(): Record<HookName, readonly HookTable[]> {
 export interface HookStep {
   readonly hook: HookName;
   readonly loopback: boolean;
+  /**
+   * The pass IPVS sends a scheduled packet on (ip_vs_xmit.c: NF_HOOK(NF_INET_LOCAL_OUT, in NULL,
+   * out the route's device, dst_output)): nat is not consulted — the connection's destination
+   * NAT was settled in PREROUTING or OUTPUT — and IPVS does not act again (skb->ipvs_property).
+   */
+  readonly ipvs?: boolean;
 }
 
 const step = (hook: HookName, loopback = false): HookStep => ({ hook, loopback });
@@ -53,4 +59,6 @@ export const ROUTES = {
   outbound: [step('OUTPUT')],
   outboundRemote: [step('POSTROUTING')],
   outboundLocal: [step('POSTROUTING'), step('PREROUTING', true), step('INPUT', true)],
+  /** Sent on by IPVS to a real server elsewhere (ipvsHook.ts): OUTPUT again, then POSTROUTING. */
+  ipvsOut: [{ hook: 'OUTPUT', loopback: false, ipvs: true }, step('POSTROUTING')],
 } as const satisfies Record<string, readonly HookStep[]>;

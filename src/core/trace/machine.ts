@@ -2,6 +2,7 @@ import { enterChain, returnFromChain } from './chainEntry';
 import type { CompiledRuleset, CRule } from './compiled';
 import { type HookStep, ROUTES } from './hooks';
 import { segmentCandidates } from './indexChains';
+import { actIpvs, ipvsDue } from './ipvsHook';
 import { inputRouteOfNonUnicast } from './nonUnicast';
 import { isLocal } from './packet';
 import { applyTarget } from './targets';
@@ -27,6 +28,9 @@ function setHookInterfaces(w: Walk, step: HookStep, ctx: WalkContext): void {
   if (step.loopback) {
     w.hookIn = 'lo';
     w.hookOut = '';
+  } else if (step.ipvs === true) {
+    w.hookIn = '';
+    w.hookOut = w.outIface;
   } else if (step.hook === 'PREROUTING' || step.hook === 'INPUT') {
     w.hookIn = w.inIface;
     w.hookOut = '';
@@ -78,6 +82,13 @@ function nextTable(w: Walk, rc: CompiledRuleset, ctx: WalkContext): boolean {
       return false;
     }
     const t = rc.hookOrder[step.hook][w.tableIdx];
+    if (ipvsDue(w, ctx, step, t?.priority)) {
+      if (w.tableIdx === 0) setHookInterfaces(w, step, ctx);
+      actIpvs(w, ctx);
+      if (w.verdict !== null) return false;
+      if (w.split !== null) return true; // run() returns 'fork'; trace applies each branch
+      continue;
+    }
     if (t === undefined) {
       w.planIdx++;
       w.tableIdx = 0;
@@ -96,7 +107,7 @@ function nextTable(w: Walk, rc: CompiledRuleset, ctx: WalkContext): boolean {
     w.tableIdx++;
     if (chain === undefined) continue;
     if (t.nat) {
-      if (step.loopback) continue;
+      if (step.loopback || step.ipvs === true) continue;
       if (w.ct !== 'new') {
         if (chain.rules.length > 0 || chain.source.length > 0) {
           w.assume(
@@ -156,6 +167,7 @@ export function run(w: Walk, rc: CompiledRuleset, ctx: WalkContext): 'done' | 'f
     if (w.verdict !== null) return 'done';
     const chain = w.chain;
     if (chain === null) {
+      if (w.split !== null) return 'fork';
       if (!nextTable(w, rc, ctx)) return 'done';
       continue;
     }

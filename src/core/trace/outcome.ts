@@ -26,6 +26,7 @@ export function outcomeOf(w: Walk): Outcome {
     delivery: w.verdict === 'ACCEPT' ? w.delivery : null,
     path: consToArray(w.path),
     assumptions: dedupeAssumptions(consToArray(w.assumptions)),
+    ...(w.ipvsHop === null ? {} : { ipvs: w.ipvsHop }),
   };
 }
 
@@ -42,6 +43,7 @@ export function mergeOutcomes(outcomes: readonly Outcome[]): Outcome[] {
       o.masquerade,
       o.snat,
       o.delivery,
+      o.ipvs?.server,
       o.path.map((s) => `${s.table}/${s.chain}#${s.line}:${s.ruleId}:${s.verdict}`).join('>'),
     ].join('|');
     const prev = byKey.get(key);

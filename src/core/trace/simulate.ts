@@ -1,3 +1,4 @@
+import { ipvsModeEvidence } from '../kubeproxy';
 import { mulberry32 } from '../net';
 import type { Ruleset } from '../ruleset';
 import type { Diagnostic } from '../text';
@@ -76,6 +77,7 @@ export function startSimulation(
     userInIface: packet.inIface != null,
     userOutIface: packet.outIface != null,
     diagnostics,
+    ipvsMode: ipvsModeEvidence(ruleset),
   });
   const w = new Walk();
   return {

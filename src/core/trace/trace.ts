@@ -1,3 +1,4 @@
+import { ipvsModeEvidence } from '../kubeproxy';
 import type { Ruleset } from '../ruleset';
 import { type Diagnostic, diagnostic, span } from '../text';
 import { compileRuleset } from './compile';
@@ -56,7 +57,15 @@ export function trace(
       userInIface: packet.inIface != null,
       userOutIface: packet.outIface != null,
       diagnostics,
+      ipvsMode: ipvsModeEvidence(ruleset),
     });
+    if (ctx.ipvsMode !== null && ctx.ipvs === null) {
+      start.walk.assume(
+        'trace/ipvs-mode',
+        `${ctx.ipvsMode} Service addresses are local there (kube-ipvs0) and IPVS, not these rules, picks the endpoint after INPUT: paste \`ipvsadm -Ln\` output (and \`ipset list\`) to trace it. Without it a Service address is traced as an ordinary destination.`,
+        null,
+      );
+    }
     const done: Walk[] = [];
     const pending: Walk[] = [start.walk];
     let capped = false;
@@ -64,6 +73,18 @@ export function trace(
       const w = pending.pop() as Walk;
       if (run(w, rc, ctx) === 'done') {
         done.push(w);
+        continue;
+      }
+      const split = w.split;
+      if (split !== null) {
+        // IPVS scheduled the connection: one walk per real server, with its share.
+        w.split = null;
+        for (const b of split) {
+          const x = w.clone();
+          x.prob *= b.probability;
+          b.apply(x);
+          pending.push(x);
+        }
         continue;
       }
       const ways = forkWays(w);

@@ -1,3 +1,5 @@
+import type { IpSet } from '../ipset';
+import type { IpvsTable } from '../ipvs';
 import type { RuleId, TableId } from '../ruleset';
 import type { Diagnostic } from '../text';
 
@@ -43,6 +45,33 @@ export interface TraceEnv {
    * Used for ClientIP session affinity.
    */
   readonly recent?: Readonly<Record<string, Readonly<Record<string, number>>>>;
+  /**
+   * The node's ipsets as `ipset list` / `ipset save` showed them (parseIpset's `sets`): `-m set
+   * --match-set` rules are decided from their members. Absent: every set match is an assumption.
+   */
+  readonly ipsets?: readonly IpSet[];
+  /**
+   * The node's IPVS table as `ipvsadm -Ln` showed it (parseIpvsadm's result): its virtual
+   * addresses are local (kube-ipvs0) and IPVS schedules new connections to them (ipvsHook.ts).
+   */
+  readonly ipvs?: IpvsTable;
+}
+
+/** What IPVS did to an outcome's packet (kube-proxy's IPVS mode; ipvsHook.ts). */
+export interface IpvsHop {
+  /** The hook IPVS acted in: `INPUT` (a packet that came in) or `OUTPUT` (sent by the node). */
+  readonly hook: 'INPUT' | 'OUTPUT';
+  /** `TCP 10.96.0.10:53`, or null when no virtual service has the destination. */
+  readonly service: string | null;
+  /** `ip:port` of the real server chosen, or null (none: refused; or not known). */
+  readonly server: string | null;
+  /** `Masq` (DNAT), `Route`, `Tunnel`, `Local`, or null when no server was chosen. */
+  readonly forward: string | null;
+  /** The exact share of new connections (rr, wrr), else null. */
+  readonly share: number | null;
+  /** How the scheduler chooses (one sentence), and what persistence adds. */
+  readonly scheduling: string;
+  readonly persistence: string | null;
 }
 
 /**
@@ -129,6 +158,8 @@ export interface Outcome {
   readonly delivery: 'local' | 'forward' | 'out' | null;
   readonly path: readonly PathStep[];
   readonly assumptions: readonly Assumption[];
+  /** What IPVS did (IPVS-mode nodes with `env.ipvs`); absent otherwise. */
+  readonly ipvs?: IpvsHop;
 }
 
 export interface TraceResult {

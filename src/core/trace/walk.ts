@@ -1,9 +1,11 @@
+import type { IpSet } from '../ipset';
+import type { IpvsTable } from '../ipvs';
 import type { Ip } from '../net';
 import type { TableId } from '../ruleset';
 import type { Diagnostic } from '../text';
 import type { CChain } from './compiled';
 import type { HookName, HookStep } from './hooks';
-import type { Assumption, ConntrackAssumption, PathStep } from './types';
+import type { Assumption, ConntrackAssumption, IpvsHop, PathStep } from './types';
 
 /** A persistent (shared-tail) list: forks share everything before them, so cloning a walk is O(1). */
 export interface Cons<T> {
@@ -13,6 +15,12 @@ export interface Cons<T> {
 
 /** Conntrack's view of the connection. `untracked` after raw `NOTRACK` / `CT --notrack`. */
 export type CtState = ConntrackAssumption | 'untracked';
+
+/** One way an IPVS scheduling goes: its probability and what it does to the walk. */
+export interface IpvsBranch {
+  readonly probability: number;
+  readonly apply: (w: Walk) => void;
+}
 
 /** A `-m recent` change made during this walk: applied to the carried state by `simulate`. */
 export interface RecentOp {
@@ -48,6 +56,14 @@ export interface WalkContext {
   readonly userOutIface: boolean;
   /** The node's first address (REDIRECT's guess for the incoming interface's address). */
   readonly firstLocal: string | null;
+  /** The pasted ipsets by name (`env.ipsets`), or null when none were pasted. */
+  readonly ipsets: ReadonlyMap<string, IpSet> | null;
+  /** `env.ipvs`: the node's IPVS table (ipvsadm -Ln), or null. */
+  readonly ipvs: IpvsTable | null;
+  /** ipKey of every IPVS virtual address (kube-ipvs0): from `env.ipvs` and KUBE-IPVS-IPS. */
+  readonly vips: ReadonlySet<string>;
+  /** Why the rules look like kube-proxy's IPVS mode (a sentence), or null. */
+  readonly ipvsMode: string | null;
   readonly diagnostics: Diagnostic[];
 }
 
@@ -113,6 +129,11 @@ export class Walk {
   recent: Cons<RecentOp> | null = null;
   nth: Cons<{ readonly key: string; readonly value: number }> | null = null;
   verdict: 'ACCEPT' | 'DROP' | 'REJECT' | null = null;
+  /** IPVS looked at this packet already (skb->ipvs_property: it acts once). */
+  ipvsSeen = false;
+  ipvsHop: IpvsHop | null = null;
+  /** Set by IPVS: the walk continues as one copy per real server (trace forks on it). */
+  split: readonly IpvsBranch[] | null = null;
 
   /** A field-by-field copy (Object.assign is several times slower in simulate's hot loop). */
   clone(): Walk {
@@ -167,6 +188,9 @@ export class Walk {
     this.recent = from.recent;
     this.nth = from.nth;
     this.verdict = from.verdict;
+    this.ipvsSeen = from.ipvsSeen;
+    this.ipvsHop = from.ipvsHop;
+    this.split = from.split;
     return this;
   }
 
