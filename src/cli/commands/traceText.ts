@@ -1,7 +1,7 @@
 import { indexServiceGroups } from '../../core/kubeproxy';
 import type { Ruleset } from '../../core/ruleset';
 import type { Packet, TraceResult } from '../../core/trace';
-import { describePath } from '../../core/view';
+import { describePath, describePathAuthors } from '../../core/view';
 import type { CliDiagnostic } from '../json';
 import { formatTrace } from '../text/traceText';
 
@@ -35,6 +35,7 @@ export function traceText(t: TraceTextInput, file: string): string {
   const outcomes = t.traced.outcomes.map((outcome) => ({
     outcome,
     steps: describePath(t.ruleset, t.packet, outcome, serviceOf),
+    authors: describePathAuthors(t.ruleset, outcome).map((n) => n.text),
   }));
   const text = formatTrace(
     {

@@ -12,7 +12,7 @@ import type { Chain, Rule, Ruleset, Table } from '../ruleset';
 import { ruleLabel } from './labels';
 import { pathChains } from './path';
 import { drawPath, TERMINAL } from './pathGraph';
-import { classifyChain, ROLE_COLUMN } from './roles';
+import { authorOf, classifyChain, ROLE_COLUMN } from './roles';
 import type { ChainGraph, GraphEdge, GraphNode, GraphNodeId, GraphPath, NodeRole, PathFocus } from './types';
 
 export interface BuildOptions {
@@ -197,6 +197,7 @@ export function buildChainGraph(ruleset: Ruleset, options: BuildOptions = {}): C
       marks: [...marks],
       verdicts: [...verdicts],
       hiddenEdges: hidden,
+      ...authorOf(name),
     });
   }
   const path = new Set((options.pathChains ?? []).map((c) => `nat/${c}`));

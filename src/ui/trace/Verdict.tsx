@@ -1,6 +1,10 @@
 import type { Outcome } from '../../core/trace';
 import { type Translate, translator } from '../../i18n';
 import { useT } from '../useT';
+import { useAuthorNotes } from './hooks';
+
+/** Cilium's eBPF kube-proxy replacement (trace/replaced.ts): said before anything else. */
+const replaced = (o: Outcome) => o.assumptions.some((a) => a.code === 'trace/kube-proxy-replaced');
 
 /** What happened to the connection, in words; `tone` drives the colour (red, orange, blue, green). */
 function verdictWords(
@@ -22,7 +26,7 @@ function verdictWords(
     };
   }
   if (o.dnat) detail.push(tr('verdict.dnat', { endpoint: o.dnat }));
-  else detail.push(tr('verdict.noDnat'));
+  else detail.push(tr(replaced(o) ? 'verdict.noDnatReplaced' : 'verdict.noDnat'));
   if (o.masquerade) detail.push(tr('verdict.masquerade', { address: o.snat ?? tr('verdict.nodeAddress') }));
   if (o.delivery === 'local') detail.push(tr('verdict.local'));
   else if (o.delivery === 'forward') detail.push(tr('verdict.forward'));
@@ -38,6 +42,7 @@ function verdictWords(
 export function Verdict({ outcome }: { outcome: Outcome }) {
   const tr = useT();
   const v = verdictWords(outcome, tr);
+  const notes = useAuthorNotes(outcome);
   const masqLine = outcome.masquerade
     ? tr('verdict.masquerade', { address: outcome.snat ?? tr('verdict.nodeAddress') })
     : null;
@@ -47,12 +52,20 @@ export function Verdict({ outcome }: { outcome: Outcome }) {
       role="status"
       aria-label={tr('verdict.label')}
     >
+      {replaced(outcome) && <p className="verdict-replaced">{tr('verdict.replaced')}</p>}
       <strong>{v.title}</strong>
       {v.detail.map((d) => (
         <p key={d} className={d === masqLine ? 'verdict-masq-line' : undefined}>
           {d}
         </p>
       ))}
+      {notes.length > 0 && (
+        <ul className="verdict-authors" aria-label={tr('verdict.authors')}>
+          {notes.map((n) => (
+            <li key={n.text}>{n.text}</li>
+          ))}
+        </ul>
+      )}
     </div>
   );
 }
