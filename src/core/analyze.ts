@@ -1,3 +1,4 @@
+import { type IpSet, type IpsetDiagnostic, parseIpset } from './ipset';
 import { parseIptablesSave } from './iptables';
 import { type KubectlData, parseKubectl } from './kubectl';
 import { analyzeKubeProxy, indexServiceGroups, type KubeProxyModel, type ServiceGroup } from './kubeproxy';
@@ -23,6 +24,8 @@ export interface AnalyzeInput {
   readonly iptables: string;
   /** kubectl output; empty or omitted = none. */
   readonly kubectl?: string;
+  /** `ipset list` / `ipset save` output; empty or omitted = none (set matches stay assumptions). */
+  readonly ipset?: string;
   readonly until?: AnalyzeUntil;
 }
 
@@ -43,8 +46,14 @@ export interface Analysis {
   readonly kubectl: KubectlData | null;
   /** Service groups (`until: 'groups'`), else []. */
   readonly groups: readonly ServiceGroup[];
+  /** The sets of the ipset text (`TraceEnv.ipsets`), null without one. */
+  readonly ipsets: readonly IpSet[] | null;
   /** By the text they point into: the model's kubectl cross-check findings go to `kubectl`. */
-  readonly diagnostics: { readonly iptables: Diagnostic[]; readonly kubectl: Diagnostic[] };
+  readonly diagnostics: {
+    readonly iptables: Diagnostic[];
+    readonly kubectl: Diagnostic[];
+    readonly ipset: readonly IpsetDiagnostic[];
+  };
   readonly timings: AnalyzeTimings;
 }
 
@@ -119,12 +128,14 @@ export function analyzeTexts(input: AnalyzeInput): Analysis {
     }
   }
   const t5 = now();
+  const ipset = readIpsets(input.ipset);
   return {
     ruleset,
     model,
     kubectl,
     groups,
-    diagnostics: { iptables: ipt, kubectl: kub },
+    ipsets: ipset.sets,
+    diagnostics: { iptables: ipt, kubectl: kub, ipset: ipset.diagnostics },
     timings: { parse: t1 - t0, lower: t2 - t1, kubectl: t3 - t2, model: t4 - t3, groups: t5 - t4 },
   };
 }
@@ -132,7 +143,9 @@ export function analyzeTexts(input: AnalyzeInput): Analysis {
 export interface TraceTextsInput {
   readonly iptables: string;
   readonly packet: Packet;
+  /** `env.ipsets`, when absent, comes from the `ipset` text. */
   readonly env: TraceEnv;
+  readonly ipset?: string;
 }
 
 /** What `traceTexts` read and traced. */
@@ -162,7 +175,8 @@ export interface TextsTrace {
  * not take, or one whose lines do not read as its scan said, runs `analyzeTexts` + `trace` instead.
  * Never throws.
  */
-export function traceTexts(input: TraceTextsInput): TextsTrace {
+export function traceTexts(given: TraceTextsInput): TextsTrace {
+  const input = { ...given, env: withIpsets(given.env, readIpsets(given.ipset).sets) };
   const t0 = now();
   const opened = openLazyRuleset(input.iptables);
   const t1 = now();
@@ -201,4 +215,25 @@ function traceFully(input: TraceTextsInput, reason: string): TextsTrace {
     read: { chains: -1, rules: analysis.ruleset.ruleCount, of: analysis.ruleset.ruleCount },
     timings: { open: analysis.timings.parse + analysis.timings.lower, trace: now() - t1 },
   };
+}
+
+// ---- ipsets (issue 12): `ipset list` / `ipset save` text → TraceEnv.ipsets ----
+
+/** Reads the ipset text; never throws (a reader failure is a bug: no sets, no diagnostics). */
+function readIpsets(text: string | undefined): {
+  readonly sets: readonly IpSet[] | null;
+  readonly diagnostics: readonly IpsetDiagnostic[];
+} {
+  if (text === undefined || text.trim() === '') return { sets: null, diagnostics: [] };
+  try {
+    const parsed = parseIpset(text);
+    return { sets: parsed.result.sets, diagnostics: parsed.diagnostics };
+  } catch {
+    return { sets: null, diagnostics: [] };
+  }
+}
+
+/** `env` with `ipsets` set from `sets` unless it already has its own. */
+export function withIpsets(env: TraceEnv, sets: readonly IpSet[] | null): TraceEnv {
+  return sets === null || env.ipsets !== undefined ? env : { ...env, ipsets: sets };
 }

@@ -174,7 +174,9 @@ export const CODE_EXPLANATIONS_ZH: Readonly<Record<string, string>> = {
   'trace/unknown-match': '这个匹配条件无法从导出中判断（未建模的模块），假定它不成立（取反时则成立）。',
   'trace/limit-assumed':
     '速率限制（limit/hashlimit）的状态未知，假定数据包在限速之内（--hashlimit-above 则不成立）。',
-  'trace/ipset-unknown': '导出中不包含 ipset 集合的成员，假定地址不在集合中。',
+  'trace/ipset-unknown':
+    '没有粘贴这个 ipset 集合的成员（ipset list），或无法据此判断：假定数据包不在集合中。',
+  'trace/ipset-timeout': '集合中的这个成员带有超时，到期前若未刷新就会消失：这里按它仍在集合中处理。',
   'trace/kube-proxy-replaced':
     'kube-proxy 已被取代：这里不追踪 eBPF。节点上只有 Cilium 的链而没有 kube-proxy 的链，Service 地址由 Cilium 的 eBPF 程序转换；这个结果只是 iptables 规则的作用。',
   'trace/physdev-assumed': '假定数据包是被路由的，而不是经网桥转发（physdev 条件不成立）。',

@@ -3,6 +3,6 @@
  * Import this only from the worker side: elk's layout bundle is large.
  */
 
-export { analyzeTexts as analyzeInputs, stageFailure, traceTexts } from '../core/analyze';
+export { analyzeTexts as analyzeInputs, stageFailure, traceTexts, withIpsets } from '../core/analyze';
 export { startSimulation, trace } from '../core/trace';
 export { buildChainGraph, layoutGraphRoutes, suggestPacket } from '../core/view';

@@ -64,6 +64,46 @@ describe('createWorkerHandler', () => {
     expect(counts.reduce((a, b) => a + b, 0)).toBe(250);
   });
 
+  it('decides -m set from the ipset text of the analyze request, in trace and firstTrace', async () => {
+    const rules = `*nat
+:PREROUTING ACCEPT [0:0]
+-A PREROUTING -m set --match-set KUBE-CLUSTER-IP dst,dst -j DNAT --to-destination 10.244.0.2:53
+COMMIT
+`;
+    const sets = readFileSync(
+      new URL('../../test/fixtures/ipset/real-minikube-notes.ipset-list.txt', import.meta.url),
+      'utf8',
+    );
+    const dns: Packet = { ...POD_TO_WEB, dst: '10.96.0.10', proto: 'udp', dport: 53 };
+    const { out, handle } = setup();
+    const ask = { packet: dns, env: ENV };
+    await handle({
+      type: 'analyze',
+      id: 1,
+      iptablesText: rules,
+      kubectlText: '',
+      ipsetText: sets,
+      focus: null,
+      firstTrace: ask,
+    });
+    await handle({ type: 'trace', id: 2, packet: dns, env: ENV });
+    const dnat = (type: string) => {
+      const r = out.find((m) => m.type === type);
+      return r?.type === 'traced' || r?.type === 'firstTraced' ? r.result.outcomes.map((o) => o.dnat) : null;
+    };
+    expect(dnat('firstTraced')).toEqual(['10.244.0.2:53']);
+    expect(dnat('traced')).toEqual(['10.244.0.2:53']);
+    const analyzed = out.find((m) => m.type === 'analyzed');
+    expect(analyzed?.type === 'analyzed' && analyzed.diagnostics.ipset?.map((d) => d.code)).toEqual([
+      'ipset/ignored-text', // the shell prompt line of the post
+    ]);
+    // Without the ipset text the same packet is not DNATed: the set match is an assumption.
+    await handle({ type: 'analyze', id: 3, iptablesText: rules, kubectlText: '', focus: null });
+    await handle({ type: 'trace', id: 4, packet: dns, env: ENV });
+    const last = out.at(-1);
+    expect(last?.type === 'traced' && last.result.outcomes.map((o) => o.dnat)).toEqual([null]);
+  });
+
   it('stops a simulation stream on cancel', async () => {
     const { out, handle } = setup();
     await handle({ type: 'analyze', id: 1, iptablesText: WEB_DUMP, kubectlText: '', focus: null });

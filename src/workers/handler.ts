@@ -1,3 +1,4 @@
+import { withIpsets } from './coreApi';
 import { analyzeTexts, firstTraced, type GoodAnalysis, graphFor } from './pipeline';
 import type { AnalyzedResponse, SimulateRequest, WorkerRequest, WorkerResponse } from './protocol';
 import { chainFacts, ruleAtLine, simulateCounts, traceWithRules } from './queries';
@@ -52,7 +53,8 @@ export function createWorkerHandler(
     while (done < r.connections) {
       if (r.id !== latest.simulate || r.id === cancelled) return;
       done = Math.min(r.connections, done + chunk);
-      const endpointCounts = simulateCounts(ruleset, r.packet, r.env, done, r.seed);
+      const env = withIpsets(r.env, good?.ipsets ?? null);
+      const endpointCounts = simulateCounts(ruleset, r.packet, env, done, r.seed);
       const final = done >= r.connections;
       post({ type: 'simulated', id: r.id, done, total: r.connections, endpointCounts, final });
       if (!final) await yieldToMessages();
@@ -70,12 +72,12 @@ export function createWorkerHandler(
     try {
       if (r.type === 'analyze') {
         if (r.firstTrace) {
-          post(firstTraced(r.id, r.iptablesText, r.firstTrace));
+          post(firstTraced(r.id, r.iptablesText, r.firstTrace, r.ipsetText));
           // A newer request that arrived meanwhile wins before the full analysis starts.
           await yieldToMessages();
           if (r.id !== latest.analyze) return;
         }
-        const out = await analyzeTexts(r.id, r.iptablesText, r.kubectlText, r.focus, good);
+        const out = await analyzeTexts(r.id, r.iptablesText, r.kubectlText, r.focus, good, r.ipsetText);
         if (r.id !== latest.analyze) return;
         good = out.good;
         for (const m of analyzedMessages(out.response)) post(m);
@@ -86,7 +88,8 @@ export function createWorkerHandler(
         const { graph, positions, routes } = await graphFor(good, r.focus);
         if (r.id === latest.layout) post({ type: 'layout', id: r.id, graph, positions, routes });
       } else if (r.type === 'trace') {
-        post({ type: 'traced', id: r.id, ...traceWithRules(good.ruleset, good.model, r.packet, r.env) });
+        const env = withIpsets(r.env, good.ipsets ?? null);
+        post({ type: 'traced', id: r.id, ...traceWithRules(good.ruleset, good.model, r.packet, env) });
       } else if (r.type === 'chainFacts') {
         post({
           type: 'chainFacts',

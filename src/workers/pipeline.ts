@@ -1,3 +1,4 @@
+import type { IpSet } from '../core/ipset';
 import type { KubectlData } from '../core/kubectl';
 import type { KubeProxyModel, ServiceGroup } from '../core/kubeproxy';
 import type { Ruleset } from '../core/ruleset';
@@ -28,6 +29,8 @@ export interface GoodAnalysis {
   readonly model: KubeProxyModel | null;
   readonly kubectl: KubectlData | null;
   readonly groups: readonly ServiceGroup[];
+  /** The sets of the newest request's ipset text (trace and simulate read them), null without. */
+  readonly ipsets?: readonly IpSet[] | null;
 }
 
 const now = (): number => (typeof performance !== 'undefined' ? performance.now() : Date.now());
@@ -94,15 +97,24 @@ export async function analyzeTexts(
   kubectlText: string,
   focus: GraphFocus | null,
   previous: GoodAnalysis | null,
+  ipsetText = '',
 ): Promise<{ response: AnalyzedResponse; good: GoodAnalysis }> {
-  const analysis = analyzeInputs({ iptables: iptablesText, kubectl: kubectlText, until: 'groups' });
+  const analysis = analyzeInputs({
+    iptables: iptablesText,
+    kubectl: kubectlText,
+    ipset: ipsetText,
+    until: 'groups',
+  });
   const { ruleset, model, kubectl, timings } = analysis;
   const ipt = analysis.diagnostics.iptables;
   const kub = analysis.diagnostics.kubectl;
 
   let good: GoodAnalysis | null = previous;
   if (!hasErrors(ipt) || previous === null) good = { ruleset, model, kubectl, groups: analysis.groups };
-  const kept = good as GoodAnalysis;
+  // The sets are the newest text's even when the rules are the last good ones.
+  const last = good as GoodAnalysis;
+  const kept: GoodAnalysis =
+    (last.ipsets ?? null) === analysis.ipsets ? last : { ...last, ipsets: analysis.ipsets };
   let graph: ChainGraph | null = null;
   let positions: GraphPositions | null = null;
   let routes: GraphRoutes | null = null;
@@ -135,7 +147,11 @@ export async function analyzeTexts(
   const response: AnalyzedResponse = {
     type: 'analyzed',
     id,
-    diagnostics: { iptables: ipt, kubectl: kub },
+    diagnostics: {
+      iptables: ipt,
+      kubectl: kub,
+      ...(ipsetText.trim() === '' ? {} : { ipset: analysis.diagnostics.ipset }),
+    },
     ruleCount: kept.ruleset.ruleCount,
     pods: podNames(kept.kubectl),
     groups: kept.groups,
@@ -157,9 +173,10 @@ export function firstTraced(
   id: number,
   iptablesText: string,
   ask: { readonly packet: Packet; readonly env: TraceEnv },
+  ipsetText = '',
 ): FirstTracedResponse {
   const t0 = now();
-  const first = traceTexts({ iptables: iptablesText, packet: ask.packet, env: ask.env });
+  const first = traceTexts({ iptables: iptablesText, packet: ask.packet, env: ask.env, ipset: ipsetText });
   const rules = lookupForTrace(first.ruleset, first.trace);
   return {
     type: 'firstTraced',

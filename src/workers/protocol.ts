@@ -1,3 +1,4 @@
+import type { IpsetDiagnostic } from '../core/ipset';
 import type { KubectlData } from '../core/kubectl';
 import type { KubeProxyModel, ServiceGroup } from '../core/kubeproxy';
 import type { Chain, RuleId, TableName } from '../core/ruleset';
@@ -46,6 +47,8 @@ export interface AnalyzeRequest {
   readonly id: number;
   readonly iptablesText: string;
   readonly kubectlText: string;
+  /** `ipset list` / `ipset save` output (issue 12); absent or empty = none. */
+  readonly ipsetText?: string;
   readonly focus: GraphFocus | null;
   /**
    * Optional: trace this packet first, reading only what the trace needs (core/lazy `traceTexts`),
@@ -136,7 +139,12 @@ export interface AnalysisSummary {
 export interface AnalyzedResponse {
   readonly type: 'analyzed';
   readonly id: number;
-  readonly diagnostics: { readonly iptables: readonly Diagnostic[]; readonly kubectl: readonly Diagnostic[] };
+  readonly diagnostics: {
+    readonly iptables: readonly Diagnostic[];
+    readonly kubectl: readonly Diagnostic[];
+    /** Of the `ipsetText` (absent: none pasted). */
+    readonly ipset?: readonly IpsetDiagnostic[];
+  };
   /** Rules in the last good Ruleset (the Ruleset itself stays in the worker). */
   readonly ruleCount: number;
   /** Endpoint IP → pod name from kubectl's Endpoints (json/yaml `targetRef`); `{}` without kubectl. */

@@ -1,6 +1,7 @@
 import { ipKey, parseIp } from '../net';
 import type { Diagnostic } from '../text';
 import { localKeySet } from './packet';
+import { ipsetsByName } from './setMatch';
 import type { TraceEnv } from './types';
 import type { WalkContext } from './walk';
 
@@ -34,6 +35,7 @@ export function makeContext(
   return {
     localKeys: localKeySet(env),
     firstLocal: env.localAddresses.find((a) => parseIp(a) !== null) ?? null,
+    ipsets: ipsetsByName(env.ipsets),
     ...opts,
   };
 }

@@ -3,6 +3,7 @@ import type { Match } from '../ruleset';
 import { addressType } from './addressType';
 import type { CMatch } from './compiled';
 import type { MatchSite } from './matchers';
+import { compileSetMatch } from './setMatch';
 import type { Walk, WalkContext } from './walk';
 
 type Opaque = Extract<Match, { kind: 'opaque' }>;
@@ -16,7 +17,7 @@ const anyNegated = (m: Opaque) => m.negated || m.options.some((o) => o.negated);
  * `holds` is the assumed truth of the un-negated condition; `!` flips it. Chosen to be what is
  * usually true on a Kubernetes node, and always recorded as an Assumption on the outcome:
  * - `limit`/`hashlimit`: within the rate (xt_limit) — but `--hashlimit-above` does not hold;
- * - `set` (ipset): the address is not in the set (the dump does not carry the sets' members);
+ * - `set` (ipset): decided from the pasted sets (setMatch.ts); a set not pasted: not in it;
  * - `physdev`: the packet is routed, not bridged (no br_netfilter bridge port);
  * - `socket`: no local socket matches; `owner`: not the process named; `helper`: no helper;
  * - `connlimit`: `--connlimit-upto` holds, `--connlimit-above` does not;
@@ -119,6 +120,8 @@ function decidable(m: Opaque): ((w: Walk, ctx: WalkContext) => boolean) | null {
 
 /** Compiles an opaque match: decided where possible, else assumed (and the assumption recorded). */
 export function compileOpaque(m: Opaque, site: MatchSite): CMatch {
+  const set = m.module === 'set' ? compileSetMatch(m, site) : null;
+  if (set !== null) return set;
   const exact = decidable(m);
   if (exact !== null) {
     return {

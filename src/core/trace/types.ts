@@ -1,3 +1,4 @@
+import type { IpSet } from '../ipset';
 import type { RuleId, TableName } from '../ruleset';
 import type { Diagnostic } from '../text';
 
@@ -43,6 +44,11 @@ export interface TraceEnv {
    * Used for ClientIP session affinity.
    */
   readonly recent?: Readonly<Record<string, Readonly<Record<string, number>>>>;
+  /**
+   * The node's ipsets as `ipset list` / `ipset save` showed them (parseIpset's `sets`): `-m set
+   * --match-set` rules are decided from their members. Absent: every set match is an assumption.
+   */
+  readonly ipsets?: readonly IpSet[];
 }
 
 /**

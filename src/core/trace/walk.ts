@@ -1,3 +1,4 @@
+import type { IpSet } from '../ipset';
 import type { Ip } from '../net';
 import type { TableName } from '../ruleset';
 import type { Diagnostic } from '../text';
@@ -45,6 +46,8 @@ export interface WalkContext {
   readonly userOutIface: boolean;
   /** The node's first address (REDIRECT's guess for the incoming interface's address). */
   readonly firstLocal: string | null;
+  /** The pasted ipsets by name (`env.ipsets`), or null when none were pasted. */
+  readonly ipsets: ReadonlyMap<string, IpSet> | null;
   readonly diagnostics: Diagnostic[];
 }
 
