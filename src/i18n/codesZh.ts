@@ -106,6 +106,9 @@ export const CODE_EXPLANATIONS_ZH: Readonly<Record<string, string>> = {
   'model/probability-gap':
     '这条链的随机概率级联没有覆盖全部情况（最后一条 KUBE-SEP 规则仍带 statistic 匹配）：一部分新连接会走到链尾而不选择任何端点。',
   'model/sep-without-dnat': '这条 KUBE-SEP 链有规则，但没有目标地址转换 DNAT 规则。',
+  // CNI 与其他规则的作者（src/core/kubeproxy/chainAuthors.ts）
+  'model/kube-proxy-replaced':
+    '这个节点有 Cilium 的链（CILIUM_*），却没有任何 kube-proxy 的链：Cilium 以 eBPF 取代了 kube-proxy，Service 地址在 eBPF 程序中转换，这里不追踪 eBPF。追踪结果只反映这些 iptables 规则。',
 
   // kubectl 输出（src/core/kubectl/codes.ts）
   'kubectl/empty': '没有粘贴任何 kubectl 输出。',
@@ -193,6 +196,8 @@ export const CODE_EXPLANATIONS_ZH: Readonly<Record<string, string>> = {
     '会话保持（persistent，kube-proxy 的 sessionAffinity: ClientIP）：同一客户端在超时内的新连接去往同一真实服务器，份额是按客户端而不是按连接计算的。',
   'trace/ipvs-no-dnat': '这种转发方式（Route/Tunnel）不改写目的地址：真实服务器自己必须拥有这个虚拟地址。',
   'trace/ipset-timeout': '集合中的这个成员带有超时，到期前若未刷新就会消失：这里按它仍在集合中处理。',
+  'trace/kube-proxy-replaced':
+    'kube-proxy 已被取代：这里不追踪 eBPF。节点上只有 Cilium 的链而没有 kube-proxy 的链，Service 地址由 Cilium 的 eBPF 程序转换；这个结果只是 iptables 规则的作用。',
   'trace/physdev-assumed': '假定数据包是被路由的，而不是经网桥转发（physdev 条件不成立）。',
   'trace/socket-assumed': '假定没有匹配的本地套接字（socket 条件不成立）。',
   'trace/owner-assumed': '假定数据包不是由规则所指的进程或用户发出的（owner 条件不成立）。',

@@ -183,6 +183,12 @@ export const en = {
   'verdict.forward': 'Forwarded (FORWARD) towards its destination.',
   'verdict.acceptedTo': 'Accepted and sent to {endpoint}.',
   'verdict.accepted': 'Accepted.',
+  // Other writers of the rules (CNI plugins, Docker, firewalls): issue 12 part 3
+  'verdict.replaced':
+    "kube-proxy replacement: eBPF is not traced here. This node has Cilium's chains and none of kube-proxy's; what follows is only what the iptables rules do.",
+  'verdict.noDnatReplaced':
+    "No DNAT in these iptables rules; Cilium's eBPF programs may translate a Service address (not traced here).",
+  'verdict.authors': 'Other rules on the way',
   'play.back': 'Step back',
   'play.pause': 'Pause',
   'play.play': 'Play',

@@ -180,6 +180,12 @@ export const zhCN: Dictionary = {
   'verdict.forward': '转发（FORWARD）到它的目的地。',
   'verdict.acceptedTo': '已接受（ACCEPT），发往 {endpoint}。',
   'verdict.accepted': '已接受（ACCEPT）。',
+  // 其他规则作者（CNI 插件、Docker、防火墙）：issue 12 第 3 部分
+  'verdict.replaced':
+    'kube-proxy 已被取代：这里不追踪 eBPF。这个节点只有 Cilium 的链，没有 kube-proxy 的链；以下只是 iptables 规则的作用。',
+  'verdict.noDnatReplaced':
+    '这些 iptables 规则中没有 DNAT；Cilium 的 eBPF 程序可能会转换 Service 地址（这里不追踪）。',
+  'verdict.authors': '路径上的其他规则',
   'play.back': '后退一步',
   'play.pause': '暂停',
   'play.play': '播放',

@@ -213,6 +213,21 @@ describe('cli trace', () => {
   });
 });
 
+describe('cli trace on nodes with other writers’ rules (issue 12 part 3)', () => {
+  it('a Cilium kube-proxy-replacement node: the note comes first, owners in the path', async () => {
+    const args = ['trace', fixturePath('iptables/excerpt-2024-cilium-kpr-filter.txt'), '--from', 'pod'];
+    const packet = ['--src', '10.0.1.7', '--dst', '10.96.0.10', '--proto', 'udp', '--dport', '53'];
+    const run = await runCli([...args, ...packet, '--in-if', 'lxc8f3a2b'], '', true);
+    expect(run.code).toBe(0);
+    const lines = run.stdout.split('\n');
+    expect(lines[1]).toMatch(/^Note: kube-proxy replacement: eBPF is not traced here\./);
+    expect(run.stdout).toContain(
+      "↳ Cilium's rules act on this packet (CILIUM_FORWARD in filter); no kube-proxy rule does.",
+    );
+    expect(run.stdout).toMatch(/filter CILIUM_FORWARD \[Cilium\] \(line 8\)/);
+  });
+});
+
 describe('cli trace --proto icmp', () => {
   it('pings a cluster IP: no Service rule matches ICMP, so nothing DNATs and the packet is forwarded as sent', async () => {
     const run = await runCli([

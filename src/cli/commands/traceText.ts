@@ -1,7 +1,7 @@
 import { indexServiceGroups } from '../../core/kubeproxy';
 import type { Ruleset } from '../../core/ruleset';
 import type { Packet, TraceResult } from '../../core/trace';
-import { describePath, endpointWithPlace, type PathPods } from '../../core/view';
+import { describePath, describePathAuthors, endpointWithPlace, type PathPods } from '../../core/view';
 import type { CliDiagnostic } from '../json';
 import type { SourceFiles } from '../text/diagnostics';
 import { formatTrace } from '../text/traceText';
@@ -40,6 +40,7 @@ export function traceText(t: TraceTextInput, files: SourceFiles): string {
     outcome,
     steps: describePath(t.ruleset, t.packet, outcome, serviceOf, 'en', pods),
     ...(pods && outcome.dnat ? { dnat: endpointWithPlace(outcome.dnat, pods.places) } : {}),
+    authors: describePathAuthors(t.ruleset, outcome).map((n) => n.text),
   }));
   const text = formatTrace(
     {

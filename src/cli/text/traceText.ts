@@ -1,3 +1,4 @@
+import { type ChainAuthorId, chainAuthorName } from '../../core/kubeproxy';
 import type { Outcome, Packet, PathStep } from '../../core/trace';
 import type { CliDiagnostic } from '../json';
 import { formatDiagnostics, type SourceFiles } from './diagnostics';
@@ -6,7 +7,14 @@ import { formatTable, plural } from './table';
 /** One outcome with its path in words (core/view describePath: the words the app shows). */
 export interface DescribedOutcome {
   readonly outcome: Outcome;
-  readonly steps: readonly { readonly step: PathStep; readonly words: string }[];
+  readonly steps: readonly {
+    readonly step: PathStep;
+    readonly words: string;
+    /** Who wrote the step's rule (core/kubeproxy chainAuthors), when known. */
+    readonly author?: ChainAuthorId | null;
+  }[];
+  /** Other writers acting on the packet (core/view describePathAuthors), in words. */
+  readonly authors?: readonly string[];
   /** The DNAT endpoint in words with its pod and node (`--kubectl`), over `outcome.dnat`. */
   readonly dnat?: string;
 }
@@ -55,7 +63,8 @@ export function verdictWords(o: Outcome, dnat: string | null = o.dnat): string {
 }
 
 function stepLine(s: DescribedOutcome['steps'][number], index: number): string {
-  const where = `${s.step.table} ${s.step.chain}`;
+  const by = s.author && s.author !== 'kube-proxy' ? ` [${chainAuthorName(s.author)}]` : '';
+  const where = `${s.step.table} ${s.step.chain}${by}`;
   const line = s.step.line !== null ? ` (line ${s.step.line})` : '';
   return `     ${String(index + 1).padStart(2)}. ${where}${line}: ${s.words}\n`;
 }
@@ -67,9 +76,12 @@ function stepLine(s: DescribedOutcome['steps'][number], index: number): string {
  */
 export function formatTrace(t: TraceSummary, files: SourceFiles): string {
   let out = `Packet: ${packetWords(t.packet)}\n`;
+  // Said before any outcome: a kube-proxy replacement (eBPF) is not traced (core/trace/replaced.ts).
+  for (const a of t.assumptions) if (a.code === 'trace/kube-proxy-replaced') out += `Note: ${a.message}\n`;
   out += `${plural(t.outcomes.length, 'outcome')}:\n`;
-  t.outcomes.forEach(({ outcome, steps, dnat }, i) => {
+  t.outcomes.forEach(({ outcome, steps, dnat, authors }, i) => {
     out += `\n  ${i + 1}. ${percent(outcome.probability)}  ${verdictWords(outcome, dnat ?? outcome.dnat)}\n`;
+    for (const a of authors ?? []) out += `     ↳ ${a}\n`;
     out += steps.map(stepLine).join('');
   });
   if (t.assumptions.length > 0) {

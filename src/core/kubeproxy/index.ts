@@ -1,4 +1,10 @@
 export {
+  type ChainAuthorId,
+  chainAuthor,
+  chainAuthorName,
+  ruleAuthor,
+} from './chainAuthors';
+export {
   chainMark,
   chainRole,
   isMarkChain,
@@ -28,6 +34,7 @@ export type {
   PolicyTarget,
   ServicePortName,
 } from './kubeTypes';
+export { kubeProxyReplacement } from './nodeAuthors';
 export { dnatEndpoint } from './ruleFacts';
 export type { ServiceGroup, ServiceTarget } from './serviceGroup';
 export { findServiceGroups, indexServiceGroups } from './serviceGroups';

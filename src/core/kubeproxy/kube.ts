@@ -1,6 +1,6 @@
 import type { KubectlData } from '../kubectl';
 import { chainId, type Ruleset, type Table } from '../ruleset';
-import type { Diagnostic } from '../text';
+import { type Diagnostic, diagnostic } from '../text';
 import { ChainChecks } from './chainChecks';
 import { isKubeChain } from './chainNames';
 import { type KubeChainFacts, ownChain } from './context';
@@ -8,6 +8,8 @@ import { crossCheckKubectl } from './crossCheck';
 import { buildContext } from './indexRules';
 import type { EndpointChain, KubeChain, KubeJump, KubeProxyModel, PolicyChain } from './kubeTypes';
 import { describeDropMark, describeMasquerade } from './masquerade';
+import { MODEL_CODES } from './modelCodes';
+import { kubeProxyReplacement } from './nodeAuthors';
 import { resolveOwners } from './owners';
 import { buildEndpoint, buildPolicy } from './policies';
 import { ServicePortCollector } from './servicePorts';
@@ -65,7 +67,17 @@ export function analyzeKubeProxy(
   };
   checks.finish(diagnostics);
   if (kubectl) crossCheckKubectl(ctx, result, kubectl, diagnostics);
+  replacedWarning(ruleset, diagnostics);
   return { result, diagnostics };
+}
+
+/** Said up front: Cilium's chains without kube-proxy's mean Services are translated in eBPF, not here. */
+function replacedWarning(ruleset: Ruleset, diagnostics: Diagnostic[]): void {
+  const r = kubeProxyReplacement(ruleset);
+  if (r === null) return;
+  const span = ruleset.tables[r.table]?.chains[r.chain]?.span ?? { start: 0, end: 0 };
+  const message = `No kube-proxy chain, but Cilium's (${r.chain}): Cilium's kube-proxy replacement translates Service addresses in eBPF programs, which are not traced here. A trace shows only what these iptables rules do.`;
+  diagnostics.unshift(diagnostic('iptables', 'warning', MODEL_CODES.kubeProxyReplaced, message, span));
 }
 
 /** A kube chain as the model lists it (ids and names are the Ruleset's own strings). */

@@ -21,6 +21,8 @@ export const MODEL_CODES = {
   probabilityGap: 'model/probability-gap',
   /** A KUBE-SEP chain with rules but no DNAT. */
   sepWithoutDnat: 'model/sep-without-dnat',
+  /** Cilium's chains and no kube-proxy chain: kube-proxy replacement (eBPF), not traced here. */
+  kubeProxyReplaced: 'model/kube-proxy-replaced',
 } as const;
 
 export type ModelCode = (typeof MODEL_CODES)[keyof typeof MODEL_CODES];
@@ -35,4 +37,5 @@ export const MODEL_CODE_SEVERITY: Readonly<Record<ModelCode, Severity>> = {
   'model/owner-unknown': 'info',
   'model/probability-gap': 'warning',
   'model/sep-without-dnat': 'info',
+  'model/kube-proxy-replaced': 'warning',
 };

@@ -93,6 +93,18 @@ const EN = {
   'step.reject': 'REJECT: the packet is refused, the client gets an error',
   'step.accept': 'ACCEPT',
   'step.node-address': "the node's address",
+  // Who acts on the packet besides kube-proxy (view/pathAuthors.ts)
+  'author.in-tables': '{chain} in {tables}',
+  'author.and': ' and ',
+  'author.before-one': "{author}'s {chains} runs before kube-proxy's {kube}.",
+  'author.before-many': "{author}'s {chains} run before kube-proxy's {kube}.",
+  'author.no-kube': "{author}'s rules act on this packet ({chains}); no kube-proxy rule does.",
+  'author.accept':
+    "{author}'s ACCEPT in {table} {chain} ends {table} {hook} for this packet: the rules after it there are not evaluated.",
+  'author.drop': "{author}'s DROP in {table} {chain} drops this packet in {hook}.",
+  'author.reject': "{author}'s REJECT in {table} {chain} rejects this packet in {hook}.",
+  'author.dnat': "{author}'s DNAT in {table} {chain} rewrites the destination.",
+  'author.snat': "{author}'s {verdict} in {table} {chain} rewrites the source.",
 } as const;
 
 export type MessageId = keyof typeof EN;
@@ -183,6 +195,18 @@ const ZH_CN: Record<MessageId, string> = {
   'step.reject': '拒绝 REJECT：数据包被拒绝，客户端立即收到错误',
   'step.accept': '接受 ACCEPT',
   'step.node-address': '节点的地址',
+  // 除 kube-proxy 之外作用于数据包的规则作者（view/pathAuthors.ts）
+  'author.in-tables': '{tables} 表中的 {chain}',
+  'author.and': '和',
+  'author.before-one': '{author} 的 {chains} 先于 kube-proxy 的 {kube} 执行。',
+  'author.before-many': '{author} 的 {chains} 先于 kube-proxy 的 {kube} 执行。',
+  'author.no-kube': '{author} 的规则作用于这个数据包（{chains}）；没有 kube-proxy 的规则作用于它。',
+  'author.accept':
+    '{author} 在 {table} 表 {chain} 中的 ACCEPT 结束了这个数据包在 {table} 表 {hook} 的处理：其后的规则不再执行。',
+  'author.drop': '{author} 在 {table} 表 {chain} 中的 DROP 在 {hook} 丢弃了这个数据包。',
+  'author.reject': '{author} 在 {table} 表 {chain} 中的 REJECT 在 {hook} 拒绝了这个数据包。',
+  'author.dnat': '{author} 在 {table} 表 {chain} 中的 DNAT 改写了目标地址。',
+  'author.snat': '{author} 在 {table} 表 {chain} 中的 {verdict} 改写了源地址。',
 };
 
 export const MESSAGES: Readonly<Record<Lang, Readonly<Record<MessageId, string>>>> = {

@@ -6,6 +6,7 @@ import { makeContext, recentFromEnv } from './context';
 import { forkProbability, forkWays, resolveFork, run } from './machine';
 import { dedupeAssumptions, mergeOutcomes, outcomeOf } from './outcome';
 import { initialWalk } from './packet';
+import { withReplacement } from './replaced';
 import type { Outcome, Packet, TraceEnv, TraceResult } from './types';
 import type { Walk } from './walk';
 
@@ -134,7 +135,7 @@ export function trace(
       resolveFork(w, false);
       pending.push(w, taken);
     }
-    const outcomes = mergeOutcomes(done.map(outcomeOf));
+    const outcomes = withReplacement(ruleset, mergeOutcomes(done.map(outcomeOf)));
     return { outcomes, assumptions: dedupeAssumptions(outcomes.flatMap((o) => o.assumptions)), diagnostics };
   } catch (e) {
     diagnostics.push(

@@ -13,7 +13,7 @@ import { ruleLabel } from './labels';
 import { pathChains } from './path';
 import { drawPath, TERMINAL } from './pathGraph';
 import { type PodPlaces, placeOf } from './podPlaces';
-import { classifyChain, ROLE_COLUMN } from './roles';
+import { authorOf, classifyChain, ROLE_COLUMN } from './roles';
 import type { ChainGraph, GraphEdge, GraphNode, GraphNodeId, GraphPath, NodeRole, PathFocus } from './types';
 import { VERDICT_NODE } from './types';
 
@@ -204,6 +204,7 @@ export function buildChainGraph(ruleset: Ruleset, options: BuildOptions = {}): C
       marks: [...marks],
       verdicts: [...verdicts],
       hiddenEdges: hidden,
+      ...authorOf(name),
     });
   }
   const path = new Set((options.pathChains ?? []).map((c) => `nat/${c}`));

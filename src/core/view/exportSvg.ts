@@ -1,3 +1,4 @@
+import { chainAuthorName } from '../kubeproxy';
 import { escapeXml } from '../text';
 import { NODE_FONT, verdictDetail } from './sizes';
 import type { ChainGraph, EdgeRoute, GraphNode, GraphPositions, GraphRoutes, NodePosition } from './types';
@@ -84,7 +85,7 @@ function nodeLines(
   }
   const lines: Line[] = [
     [
-      `${n.table ? `${n.table} · ` : ''}${roleWord(n.role)}`,
+      `${n.table ? `${n.table} · ` : ''}${roleWord(n.role)}${n.author ? ` · ${chainAuthorName(n.author)}` : ''}`,
       F.role.size,
       `fill="${ROLE_COLOR[n.role]}"`,
       F.role.line,

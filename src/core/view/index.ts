@@ -4,6 +4,8 @@ export { exportGraphSvg, ROLE_COLOR } from './exportSvg';
 export { layoutGraphRoutes } from './layout';
 export type { StepPlace } from './path';
 export { pathChains, pathFocusOf, pathHighlight, pathKey, placePath } from './path';
+export type { AuthorNote } from './pathAuthors';
+export { describePathAuthors } from './pathAuthors';
 export { MAX_PATH_NODES } from './pathGraph';
 export type { EndpointPlace, PodPlaces } from './podPlaces';
 export { detectThisNode, NO_PLACES, nodeNamesOf, placeOf, podPlacesOf } from './podPlaces';

@@ -3,7 +3,7 @@ import type { Chain, Rule, Ruleset, TableId } from '../ruleset';
 import { ruleLabel } from './labels';
 import { pathKey } from './path';
 import { assignColumns } from './pathColumns';
-import { classifyChain } from './roles';
+import { authorOf, classifyChain } from './roles';
 import { hookSegments } from './route';
 import { ruleFrom } from './ruleLookup';
 import {
@@ -67,6 +67,7 @@ function pathChainNode(table: TableId, chain: Chain, base: boolean): GraphNode {
     ruleCount: chain.rules.length,
     ...chainBadges(chain),
     hiddenEdges: 0,
+    ...authorOf(chain.name),
   };
 }
 

@@ -1,4 +1,4 @@
-import { chainRole, type KubeChainRole } from '../kubeproxy';
+import { type ChainAuthorId, chainAuthor, chainRole, type KubeChainRole } from '../kubeproxy';
 import type { TableId } from '../ruleset';
 import type { NodeRole } from './types';
 
@@ -42,4 +42,14 @@ export function classifyChain(table: TableId, name: string): NodeRole {
   if (table === 'nat' && name === 'POSTROUTING') return 'postrouting';
   if (name === 'PREROUTING' || name === 'OUTPUT' || name === 'INPUT' || name === 'FORWARD') return 'hook';
   return NODE_ROLE[chainRole(name)] ?? 'other';
+}
+
+/**
+ * The `author` field of a chain's node: who wrote it when that is not kube-proxy (Calico's
+ * cali-FORWARD, Docker's DOCKER-USER, firewalld's INPUT_direct…), else nothing (built-in chains and
+ * kube-proxy's own are said by their role).
+ */
+export function authorOf(name: string): { readonly author?: ChainAuthorId } {
+  const a = chainAuthor(name);
+  return a === null || a === 'kube-proxy' ? {} : { author: a };
 }

@@ -1,3 +1,4 @@
+import { chainAuthorName } from '../kubeproxy';
 import type { GraphEdge, GraphNode } from './types';
 
 /**
@@ -48,9 +49,10 @@ const ROLE_CHARS: Readonly<Record<GraphNode['role'], number>> = {
 };
 
 /** The role line: uppercase 11 px with 0.03 em spacing (≈ 0.72 em a character), plus the packet dot's room. */
-function roleWidth(n: Pick<GraphNode, 'role' | 'table' | 'ruleCount'>): number {
+function roleWidth(n: Pick<GraphNode, 'role' | 'table' | 'ruleCount' | 'author'>): number {
   const rules = n.ruleCount > 0 ? ` · ${n.ruleCount.toLocaleString('en')} rules`.length : 0;
-  const chars = (n.table ? n.table.length + 3 : 0) + ROLE_CHARS[n.role] + rules;
+  const author = n.author ? ` · ${chainAuthorName(n.author)}`.length : 0;
+  const chars = (n.table ? n.table.length + 3 : 0) + ROLE_CHARS[n.role] + rules + author;
   return Math.ceil(chars * NODE_FONT.role.size * 0.72) + 16;
 }
 
@@ -74,7 +76,7 @@ export function verdictDetail(n: GraphNode): string {
 /** Node box size; layout and rendering must agree on it. */
 export function nodeSize(
   node: Pick<GraphNode, 'role' | 'title' | 'subtitle' | 'marks' | 'verdicts' | 'hiddenEdges'> &
-    Partial<Pick<GraphNode, 'verdict' | 'table' | 'ruleCount'>>,
+    Partial<Pick<GraphNode, 'verdict' | 'table' | 'ruleCount' | 'author'>>,
 ): { width: number; height: number } {
   const F = NODE_FONT;
   if (node.role === 'verdict') {
@@ -96,7 +98,12 @@ export function nodeSize(
     textWidth(node.title ?? '', F.title.size, MONO),
     textWidth(node.subtitle ?? '', F.subtitle.size, SANS),
     badgesWidth(node),
-    roleWidth({ role: node.role, table: node.table ?? null, ruleCount: node.ruleCount ?? 0 }),
+    roleWidth({
+      role: node.role,
+      table: node.table ?? null,
+      ruleCount: node.ruleCount ?? 0,
+      ...(node.author ? { author: node.author } : {}),
+    }),
   );
   const width = Math.min(MAX_WIDTH, Math.max(MIN_WIDTH, text + F.padX + 4));
   const badges = node.marks.length + node.verdicts.length + (node.hiddenEdges > 0 ? 1 : 0) > 0;

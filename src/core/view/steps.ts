@@ -1,8 +1,9 @@
-import { chainMark, dnatEndpoint, isMarkChain } from '../kubeproxy';
+import { type ChainAuthorId, chainMark, dnatEndpoint, isMarkChain } from '../kubeproxy';
 import { type Match, nftText, type Rule } from '../ruleset';
 import type { Outcome, Packet, PathStep } from '../trace';
 import { type Lang, type MessageId, message } from '../trace';
 import { formatProbability } from './labels';
+import { pathStepAuthors } from './pathAuthors';
 import { endpointWithPlace, localPolicyWords, type PathPods } from './podWords';
 import { type RuleSource, ruleFrom } from './ruleLookup';
 
@@ -34,6 +35,8 @@ export interface StepView {
   /** Which field this step rewrote. */
   readonly changed: 'src' | 'dst' | null;
   readonly tone: StepTone;
+  /** Who wrote the step's rule (Calico, Docker, kube-proxy…; kubeproxy/chainAuthors.ts), or null. */
+  readonly author: ChainAuthorId | null;
 }
 
 /** The Rule a RuleId (`nat/KUBE-SERVICES#3`) names in a Ruleset or a trace's RuleLookup, or null. */
@@ -201,6 +204,7 @@ export function describePath(
 ): StepView[] {
   let src = packet.src;
   let dst = packet.dport === null ? packet.dst : `${packet.dst}:${packet.dport}`;
+  const authors = pathStepAuthors(ruleset, outcome.path);
   return outcome.path.map((step, index) => {
     const rule = ruleById(ruleset, step.ruleId);
     const said = actionWords(step, rule, serviceOf, lang, pods);
@@ -224,6 +228,6 @@ export function describePath(
     else if (step.verdict === 'ACCEPT') tone = 'accept';
     else if (step.verdict === 'jump' || step.verdict === 'goto')
       tone = isMarkChain(step.target) ? 'mark' : 'jump';
-    return { index, step, words, src, dst, changed, tone };
+    return { index, step, words, src, dst, changed, tone, author: authors[index] ?? null };
   });
 }

@@ -1,3 +1,4 @@
+import type { ChainAuthorId } from '../kubeproxy';
 import type { RuleId, TableId } from '../ruleset';
 import type { Origin, Outcome, PathStep } from '../trace';
 
@@ -54,6 +55,8 @@ export interface GraphNode {
   readonly hiddenEdges: number;
   /** The verdict node only (`role: 'verdict'`): what was decided, where, and where the packet went. */
   readonly verdict?: VerdictFacts;
+  /** Who wrote the chain when it is not kube-proxy (Calico, Docker, firewalld…: kubeproxy/chainAuthors.ts). */
+  readonly author?: ChainAuthorId;
 }
 
 /** What the final node of a traced path says: the verdict, the rule (or policy) that decided, the delivery. */

@@ -12,7 +12,7 @@ import {
 import { type ReactNode, useEffect, useMemo, useRef } from 'react';
 import { placePath } from '../../core/view';
 import { useAppState, useAppStore } from '../../state/context';
-import { useT } from '../useT';
+import { useLang, useT } from '../useT';
 import { ChainEdge } from './ChainEdge';
 import { ChainNode } from './ChainNode';
 import { type FlowEdge, type FlowNode, type Overlay, toFlowEdges, toFlowNodes } from './derive';
@@ -130,6 +130,7 @@ export function ChainGraph() {
   const stale = useAppState((s) => s.stale);
   const status = useAppState((s) => s.status);
   const tr = useT();
+  const lang = useLang();
   const overlay = useOverlay();
   useFocusOnPath();
   // Unchanged nodes and edges keep their objects, so a playback step redraws only what it moved (reuse.ts).
@@ -137,10 +138,10 @@ export function ChainGraph() {
   const nodes = useMemo<FlowNode[]>(() => {
     drawn.current.nodes = keepUnchanged(
       drawn.current.nodes,
-      graph && positions ? toFlowNodes(graph, positions, overlay, tr) : [],
+      graph && positions ? toFlowNodes(graph, positions, overlay, tr, lang) : [],
     );
     return drawn.current.nodes;
-  }, [graph, positions, overlay, tr]);
+  }, [graph, positions, overlay, tr, lang]);
   const edges = useMemo<FlowEdge[]>(() => {
     drawn.current.edges = keepUnchanged(
       drawn.current.edges,

@@ -1,8 +1,9 @@
 import { Handle, type NodeProps, Position } from '@xyflow/react';
+import { chainAuthorName } from '../../core/kubeproxy';
 import type { NodeRole } from '../../core/view';
 import { graphText, type MessageKey, plural } from '../../i18n';
 import { EnvelopeCard } from '../trace/EnvelopeCard';
-import { useT } from '../useT';
+import { useLang, useT } from '../useT';
 import { type FlowNode, verdictWords } from './derive';
 
 /** A short word for each role, printed above the chain name (also used by the SVG export). */
@@ -50,6 +51,7 @@ function VerdictBody({ data }: { data: FlowNode['data'] }) {
 export function ChainNode({ data }: NodeProps<FlowNode>) {
   const n = data.node;
   const tr = useT();
+  const lang = useLang();
   const classes = [
     'chain-node',
     `role-${n.role}`,
@@ -74,6 +76,7 @@ export function ChainNode({ data }: NodeProps<FlowNode>) {
             {n.table ? `${n.table} · ` : ''}
             {tr(ROLE_WORD[n.role])}
             {n.ruleCount > 0 ? ` · ${plural(tr, 'n.rule', n.ruleCount)}` : ''}
+            {n.author && <span className="chain-node-author"> · {chainAuthorName(n.author, lang)}</span>}
           </div>
           <div className="chain-node-title">{n.title}</div>
           {n.subtitle && <div className="chain-node-subtitle">{graphText(n.subtitle, tr)}</div>}

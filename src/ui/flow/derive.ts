@@ -1,7 +1,8 @@
 import { type Edge, MarkerType, type Node } from '@xyflow/react';
+import { chainAuthorName } from '../../core/kubeproxy';
 import type { ChainGraph, GraphEdge, GraphNode, GraphPositions, VerdictFacts } from '../../core/view';
 import { pathHighlight, type StepPlace } from '../../core/view';
-import { graphText, type Translate, translator } from '../../i18n';
+import { graphText, type Language, type Translate, translator } from '../../i18n';
 import type { Selection } from '../../state/viewSlice';
 import { placeText } from '../trace/placeText';
 
@@ -61,12 +62,13 @@ export function verdictWords(v: VerdictFacts, tr: Translate): { to: string; deta
  * endpoint's address ("Endpoint 10.244.1.5:80, web-…"), the verdict word first for the verdict
  * node ("REJECT, rejected in filter KUBE-SERVICES, line 45: …").
  */
-function nodeAriaLabel(n: GraphNode, tr: Translate): string {
+function nodeAriaLabel(n: GraphNode, tr: Translate, lang: Language): string {
   if (n.verdict) {
     const { to, detail } = verdictWords(n.verdict, tr);
     return tr('node.ariaVerdict', { verdict: n.verdict.verdict, to, detail });
   }
-  const subtitle = n.subtitle ? `, ${graphText(n.subtitle, tr)}` : '';
+  const author = n.author ? `, ${chainAuthorName(n.author, lang)}` : '';
+  const subtitle = `${author}${n.subtitle ? `, ${graphText(n.subtitle, tr)}` : ''}`;
   if (n.role === 'endpoint') return tr('node.ariaEndpoint', { title: n.title, subtitle });
   return tr('node.ariaChain', { table: n.table ?? '', title: n.title, subtitle });
 }
@@ -81,6 +83,7 @@ export function toFlowNodes(
   positions: GraphPositions,
   o: Overlay,
   tr: Translate = translator('en'),
+  lang: Language = 'en',
 ): FlowNode[] {
   const { all, seen } = pathSets(o);
   const here = o.places[o.playhead]?.node ?? null;
@@ -97,7 +100,7 @@ export function toFlowNodes(
       height: p.height,
       draggable: false,
       connectable: false,
-      ariaLabel: nodeAriaLabel(n, tr),
+      ariaLabel: nodeAriaLabel(n, tr, lang),
       data: {
         node: n,
         onPath: all.nodes.has(n.id),

@@ -1,5 +1,6 @@
 import './trace.css';
 import { memo, type RefObject, useEffect, useRef } from 'react';
+import { chainAuthorName } from '../../core/kubeproxy';
 import type { StepView } from '../../core/view';
 import type { Language, Translate } from '../../i18n';
 import { explainCodeZh } from '../../i18n/codesZh';
@@ -72,11 +73,13 @@ const StepItem = memo(function StepItem({
   place,
   currentRef,
   tr,
+  lang,
 }: {
   v: StepView;
   place: 'done' | 'current' | 'ahead';
   currentRef: RefObject<HTMLLIElement | null>;
   tr: Translate;
+  lang: Language;
 }) {
   const store = useAppStore();
   return (
@@ -97,6 +100,9 @@ const StepItem = memo(function StepItem({
       >
         <span className="step-where">
           <code className="step-chain">{v.step.chain}</code>
+          {v.author !== null && v.author !== 'kube-proxy' && (
+            <span className="step-owner">{chainAuthorName(v.author, lang)}</span>
+          )}
           <span className="step-hook">
             {v.step.table} · {v.step.hook}
             {v.step.line !== null ? tr('path.line', { line: v.step.line }) : ''}
@@ -132,6 +138,7 @@ export function PacketPath() {
   const playhead = useAppState((s) => s.playhead);
   const outcome = useChosenOutcome();
   const tr = useT();
+  const lang = useLang();
   const steps = usePathSteps();
   const current = useRef<HTMLLIElement | null>(null);
   const list = useRef<HTMLOListElement | null>(null);
@@ -178,6 +185,7 @@ export function PacketPath() {
             place={v.index === playhead ? 'current' : v.index > playhead ? 'ahead' : 'done'}
             currentRef={current}
             tr={tr}
+            lang={lang}
           />
         ))}
       </ol>

@@ -2,8 +2,11 @@ import type { Outcome } from '../../core/trace';
 import { NO_PLACES, type PodPlaces } from '../../core/view';
 import { type Translate, translator } from '../../i18n';
 import { useT } from '../useT';
-import { usePlaces } from './hooks';
+import { useAuthorNotes, usePlaces } from './hooks';
 import { endpointText } from './placeText';
+
+/** Cilium's eBPF kube-proxy replacement (trace/replaced.ts): said before anything else. */
+const replaced = (o: Outcome) => o.assumptions.some((a) => a.code === 'trace/kube-proxy-replaced');
 
 /** What happened to the connection, in words; `tone` drives the colour (red, orange, blue, green). */
 function verdictWords(
@@ -27,7 +30,7 @@ function verdictWords(
   }
   const endpoint = o.dnat ? endpointText(o.dnat, places, tr) : null;
   if (endpoint) detail.push(tr('verdict.dnat', { endpoint }));
-  else detail.push(tr('verdict.noDnat'));
+  else detail.push(tr(replaced(o) ? 'verdict.noDnatReplaced' : 'verdict.noDnat'));
   if (o.masquerade) detail.push(tr('verdict.masquerade', { address: o.snat ?? tr('verdict.nodeAddress') }));
   if (o.delivery === 'local') detail.push(tr('verdict.local'));
   else if (o.delivery === 'forward') detail.push(tr('verdict.forward'));
@@ -43,6 +46,7 @@ function verdictWords(
 export function Verdict({ outcome }: { outcome: Outcome }) {
   const tr = useT();
   const v = verdictWords(outcome, tr, usePlaces());
+  const notes = useAuthorNotes(outcome);
   const masqLine = outcome.masquerade
     ? tr('verdict.masquerade', { address: outcome.snat ?? tr('verdict.nodeAddress') })
     : null;
@@ -52,12 +56,20 @@ export function Verdict({ outcome }: { outcome: Outcome }) {
       role="status"
       aria-label={tr('verdict.label')}
     >
+      {replaced(outcome) && <p className="verdict-replaced">{tr('verdict.replaced')}</p>}
       <strong>{v.title}</strong>
       {v.detail.map((d) => (
         <p key={d} className={d === masqLine ? 'verdict-masq-line' : undefined}>
           {d}
         </p>
       ))}
+      {notes.length > 0 && (
+        <ul className="verdict-authors" aria-label={tr('verdict.authors')}>
+          {notes.map((n) => (
+            <li key={n.text}>{n.text}</li>
+          ))}
+        </ul>
+      )}
     </div>
   );
 }

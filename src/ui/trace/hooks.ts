@@ -1,7 +1,8 @@
 import { useMemo } from 'react';
 import type { Outcome } from '../../core/trace';
-import { detectThisNode, type PathPods, type PodPlaces } from '../../core/view';
+import { type AuthorNote, describePathAuthors, detectThisNode, type PathPods, type PodPlaces } from '../../core/view';
 import { useAppState } from '../../state/context';
+import { useLang } from '../useT';
 
 /** Chain name → Service label (`default/web:80`) from the analysis' Service groups. */
 export function useServiceLabels(): (chain: string) => string | null {
@@ -49,4 +50,11 @@ export function endpointIp(endpoint: string): string {
   return endpoint.startsWith('[')
     ? endpoint.slice(1, endpoint.indexOf(']'))
     : (endpoint.split(':')[0] ?? endpoint);
+}
+
+/** Who else acts on the chosen outcome's packet (CNI plugins, Docker, firewalls), in words. */
+export function useAuthorNotes(outcome: Outcome): AuthorNote[] {
+  const rules = useAppState((s) => s.traced?.rules ?? null);
+  const lang = useLang();
+  return useMemo(() => (rules ? describePathAuthors(rules, outcome, lang) : []), [rules, outcome, lang]);
 }
