@@ -2,7 +2,8 @@ import { useAppState } from '../../state/context';
 import { useLang } from '../useT';
 import { lessonIn } from './lessons';
 import { Modal } from './Modal';
-import { openErrorMessage, refusalDetailText, useShareStrings } from './strings';
+import { refusalDetailText } from './refusalDetails';
+import { openErrorMessage, useShareStrings } from './strings';
 
 /** Asks before a link, file or gallery scenario replaces the user's own input. Escape keeps theirs. */
 export function ConfirmReplace() {

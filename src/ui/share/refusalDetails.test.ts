@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RefusalDetail } from '../../core/share';
-import { refusalDetailText } from './strings';
+import { refusalDetailText } from './refusalDetails';
 
 const EVERY_KIND: Record<RefusalDetail['kind'], RefusalDetail> = {
   version: { kind: 'version', version: '99' },
