@@ -271,6 +271,18 @@ export const en = {
   'graph.everyNth': 'every {n}th',
   'graph.policy': 'policy {policy}',
   'path.changeMasquerade': 'masquerade',
+  // issue 9 (rest): React Flow's own words, the two-tab choice, the editor hover.
+  'graph.roleNode': 'node',
+  'graph.roleEdge': 'edge',
+  'graph.moved': 'Moved the selected node {direction}. New position, x: {x}, y: {y}',
+  'graph.dir.up': 'up',
+  'graph.dir.down': 'down',
+  'graph.dir.left': 'left',
+  'graph.dir.right': 'right',
+  'graph.controls': 'Graph controls',
+  'graph.interactive': 'Toggle interactivity',
+  'graph.handle': 'Connection point',
+  'graph.attribution': 'React Flow attribution',
 } as const;
 
 export type MessageKey = keyof typeof en;

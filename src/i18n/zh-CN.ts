@@ -268,4 +268,16 @@ export const zhCN: Dictionary = {
   'graph.everyNth': '每 {n} 个取一',
   'graph.policy': '默认策略 {policy}',
   'path.changeMasquerade': '地址伪装',
+  // issue 9 (rest): React Flow's own words, the two-tab choice, the editor hover.
+  'graph.roleNode': '节点',
+  'graph.roleEdge': '连线',
+  'graph.moved': '已将选中的节点向{direction}移动。新位置：x {x}，y {y}',
+  'graph.dir.up': '上',
+  'graph.dir.down': '下',
+  'graph.dir.left': '左',
+  'graph.dir.right': '右',
+  'graph.controls': '链图控制',
+  'graph.interactive': '切换交互',
+  'graph.handle': '连接点',
+  'graph.attribution': 'React Flow 署名',
 };
