@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { translator } from '../../i18n';
 import { useAppState, useAppStore } from '../../state/context';
 import type { AppStore } from '../../state/store';
 import { useT } from '../useT';
@@ -57,7 +58,11 @@ export default function Editors() {
   // The Ruleset stays in the analysis worker: hover and go-to-chain ask it (protocol.ts `chainFacts`).
   // Monaco's providers are global: registered while the editors are mounted, for this store.
   useEffect(() => {
-    const providers = registerChainProviders(monaco, (name) => store.getState().chainFacts(name));
+    const providers = registerChainProviders(
+      monaco,
+      (name) => store.getState().chainFacts(name),
+      () => translator(store.getState().language),
+    );
     return () => {
       for (const p of providers) p.dispose();
     };

@@ -12,8 +12,8 @@ import {
   useNodesInitialized,
 } from '@xyflow/react';
 import { type ReactNode, useEffect, useMemo, useRef } from 'react';
-import type { Translate } from '../../i18n';
 import { placePath } from '../../core/view';
+import type { Translate } from '../../i18n';
 import { useAppState, useAppStore } from '../../state/context';
 import { useT } from '../useT';
 import { ChainEdge } from './ChainEdge';
