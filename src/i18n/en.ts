@@ -313,6 +313,10 @@ export const en = {
   'hover.policy': ', policy {policy}',
   'hover.table.one': '{table} table: {n} rule{policy}, {where}',
   'hover.table.other': '{table} table: {n} rules{policy}, {where}',
+  'persist.otherTabSaved':
+    'Another tab saved newer input in this browser. This tab’s text is not saved over it unless you choose so.',
+  'persist.keepMine': 'Save this tab’s text anyway',
+  'persist.loadTheirs': 'Load the other tab’s text',
 } as const;
 
 export type MessageKey = keyof typeof en;

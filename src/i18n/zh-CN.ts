@@ -309,4 +309,8 @@ export const zhCN: Dictionary = {
   'hover.policy': '，默认策略 {policy}',
   'hover.table.one': '{table} 表：{n} 条规则{policy}，{where}',
   'hover.table.other': '{table} 表：{n} 条规则{policy}，{where}',
+  'persist.otherTabSaved':
+    '另一个标签页在此浏览器中保存了更新的输入。除非你选择覆盖，本标签页的文本不会覆盖它。',
+  'persist.keepMine': '仍然保存本标签页的文本',
+  'persist.loadTheirs': '载入另一个标签页的文本',
 };
