@@ -17,7 +17,15 @@ export type PersistStatus =
    * The next save from this tab goes over it (the user has been told).
    */
   | { readonly kind: 'conflict' }
+  /**
+   * Another tab has just saved newer input (its `storage` event): nothing was refused yet, and this
+   * tab's text is not saved over it until the user chooses (`resolveTabConflict`) or edits twice.
+   */
+  | { readonly kind: 'other-tab-saved' }
   | { readonly kind: 'not-saved'; readonly reason: string };
+
+/** What the user chose when another tab saved newer input: save this tab's text over it, or load it. */
+export type TabConflictChoice = 'keep-mine' | 'load-theirs';
 
 export interface InputSlice {
   readonly iptablesText: string;
@@ -38,6 +46,8 @@ export interface InputSlice {
    * Service address, the node IP), or null. effects/packetReseed.ts applies it when that analysis arrives.
    */
   readonly reseedPacketAt: number | null;
+  /** The user's answer to another tab's newer save, until effects/persistence.ts has carried it out. */
+  readonly tabConflictChoice: TabConflictChoice | null;
   setIptablesText(text: string, source?: InputSource, fileName?: string | null): void;
   setKubectlText(text: string, source?: InputSource): void;
   /** Replace both texts at once (example, saved input, scenario). */
@@ -47,6 +57,10 @@ export interface InputSlice {
   restoreExampleKubectl(): void;
   /** The packet form was re-seeded (or there was nothing to seed it from). */
   packetReseeded(): void;
+  /** Asks to save this tab's text over another tab's newer save, or to load that save here. */
+  resolveTabConflict(choice: TabConflictChoice): void;
+  /** The choice was carried out. */
+  tabConflictResolved(): void;
 }
 
 /**
@@ -78,6 +92,7 @@ export const createInputSlice: StateCreator<AppState, [], [], InputSlice> = (set
   inputVersion: 0,
   clearedExampleKubectl: null,
   reseedPacketAt: null,
+  tabConflictChoice: null,
   setIptablesText: (text, source = 'edited', fileName = null) => {
     const s = get();
     if (text === s.iptablesText && source === s.inputSource) return;
@@ -122,4 +137,6 @@ export const createInputSlice: StateCreator<AppState, [], [], InputSlice> = (set
     set({ kubectlText: text, clearedExampleKubectl: null, inputVersion: get().inputVersion + 1 });
   },
   packetReseeded: () => set({ reseedPacketAt: null }),
+  resolveTabConflict: (tabConflictChoice) => set({ tabConflictChoice }),
+  tabConflictResolved: () => set({ tabConflictChoice: null }),
 });

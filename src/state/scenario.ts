@@ -1,5 +1,5 @@
 import type { GalleryScenario } from '../content';
-import type { DecodeError, Scenario } from '../core/share';
+import type { DecodeError, RefusalDetail, Scenario } from '../core/share';
 import type { DecodeAnswer } from '../workers/decodeProtocol';
 import type { GalleryRefusal } from './galleryFragment';
 import type { PacketForm } from './packetForm';
@@ -23,13 +23,13 @@ export interface PendingScenario {
 
 /**
  * Why a link or file was refused: the stable code (tests read it as `data-code`), what the code
- * is about (`subject`: the gallery id, the file name) and the decoder's detail. The words are the
+ * is about (`subject`: the gallery id, the file name) and the decoder's detail (data, worded by the UI). The words are the
  * UI's (ui/share/strings.ts `openErrorMessage`), in the language on screen.
  */
 export interface OpenError {
   readonly code: DecodeError | Extract<DecodeAnswer, { ok: false }>['code'] | GalleryRefusal;
   readonly subject: string;
-  readonly detail: string;
+  readonly detail: RefusalDetail | null;
 }
 
 /**

@@ -84,7 +84,7 @@ describe('workerDecoder', () => {
     expect(await workerDecoder(create).link('#s=1.AA')).toEqual({
       ok: false,
       code: 'share/decoder-stopped',
-      detail: 'out of memory',
+      detail: { kind: 'browser', message: 'out of memory' },
     });
     expect(made[0]?.terminated).toBe(true);
     const broken = workerDecoder(() => {

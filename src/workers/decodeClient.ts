@@ -19,6 +19,13 @@ export interface DecodeWorkerLike {
 // The page's Worker, typed here: this file is also compiled for Node tests, which have no DOM lib.
 declare const Worker: new (url: URL, options: { type: 'module'; name: string }) => unknown;
 
+/** The answer when the decoder died or could not start: the browser's own words as the detail. */
+const stopped = (message: string): DecodeAnswer => ({
+  ok: false,
+  code: 'share/decoder-stopped',
+  detail: message ? { kind: 'browser', message } : null,
+});
+
 const realWorker = (): DecodeWorkerLike =>
   new Worker(new URL('./decode.worker.ts', import.meta.url), {
     type: 'module',
@@ -41,13 +48,13 @@ export function workerDecoder(createWorker: () => DecodeWorkerLike = realWorker)
       try {
         worker = createWorker();
       } catch (e) {
-        resolve({ ok: false, code: 'share/decoder-stopped', detail: e instanceof Error ? e.message : '' });
+        resolve(stopped(e instanceof Error ? e.message : ''));
         return;
       }
       worker.onmessage = (e) => done(e.data);
       worker.onerror = (e) => {
         e.preventDefault?.();
-        done({ ok: false, code: 'share/decoder-stopped', detail: e.message ?? '' });
+        done(stopped(e.message ?? ''));
       };
       worker.postMessage(request);
     });

@@ -1,4 +1,4 @@
-import type { DecodeError, Scenario } from '../core/share';
+import type { DecodeError, RefusalDetail, Scenario } from '../core/share';
 import type { FileError } from './scenarioFileRead';
 
 /**
@@ -15,5 +15,5 @@ export type DecodeAnswer =
   | {
       readonly ok: false;
       readonly code: DecodeError | FileError | 'share/decoder-stopped';
-      readonly detail: string;
+      readonly detail: RefusalDetail | null;
     };

@@ -1,4 +1,10 @@
-import { CURRENT_SCENARIO_VERSION, migrateToCurrent, type Scenario, validateScenario } from '../core/share';
+import {
+  CURRENT_SCENARIO_VERSION,
+  migrateToCurrent,
+  type RefusalDetail,
+  type Scenario,
+  validateScenario,
+} from '../core/share';
 
 /**
  * Reading scenario files: `{ "kube-proxy-explorer-scenario": 1, ...Scenario }` as JSON. Wire
@@ -22,18 +28,23 @@ export type FileError =
 
 export type FileReadResult =
   | { ok: true; scenario: Scenario }
-  | { ok: false; code: FileError; detail: string };
+  | { ok: false; code: FileError; detail: RefusalDetail | null };
 
-const refuse = (code: FileError, detail: string): FileReadResult => ({ ok: false, code, detail });
+const refuse = (code: FileError, detail: RefusalDetail | null = null): FileReadResult => ({
+  ok: false,
+  code,
+  detail,
+});
 
 /** Reads a scenario file (a `File` is a Blob), refusing one past `maxBytes` unread. Never throws. */
 export async function readScenarioBlob(file: Blob, maxBytes = MAX_FILE_BYTES): Promise<FileReadResult> {
-  if (file.size > maxBytes) return refuse('file/too-large', `${file.size} bytes, over ${maxBytes}`);
+  if (file.size > maxBytes)
+    return refuse('file/too-large', { kind: 'size', size: file.size, limit: maxBytes });
   let text: string;
   try {
     text = await file.text();
   } catch {
-    return refuse('file/unreadable', '');
+    return refuse('file/unreadable');
   }
   return readScenarioFile(text);
 }
@@ -44,22 +55,22 @@ function readScenarioFile(text: string): FileReadResult {
   try {
     raw = JSON.parse(text);
   } catch {
-    return refuse('file/bad-json', '');
+    return refuse('file/bad-json');
   }
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
-    return refuse('file/not-a-scenario', 'it holds no object');
+    return refuse('file/not-a-scenario', { kind: 'not-object' });
   const { [FILE_MARKER]: version, ...rest } = raw as Record<string, unknown>;
-  if (version === undefined) return refuse('file/not-a-scenario', `no "${FILE_MARKER}" key`);
+  if (version === undefined) return refuse('file/not-a-scenario');
   if (
     typeof version !== 'number' ||
     !Number.isInteger(version) ||
     version < 1 ||
     version > CURRENT_SCENARIO_VERSION
   )
-    return refuse('file/unknown-version', `version ${String(version).slice(0, 40)}`);
+    return refuse('file/unknown-version', { kind: 'version', version: String(version).slice(0, 40) });
   const migrated = migrateToCurrent(version, { ...rest, version });
-  if (!migrated) return refuse('file/unknown-version', `no migration from version ${version}`);
+  if (!migrated) return refuse('file/unknown-version', { kind: 'no-migration', version });
   const checked = validateScenario(migrated);
-  if (!checked.ok) return refuse('file/bad-shape', `field ${checked.field}`);
+  if (!checked.ok) return refuse('file/bad-shape', { kind: 'field', field: checked.field });
   return { ok: true, scenario: checked.scenario };
 }

@@ -133,6 +133,23 @@ describe('permalink codec', () => {
     expect(await decodeScenario(wrong)).toMatchObject({ ok: false, code: 'share/bad-shape' });
   });
 
+  it('gives the fact its refusal sentence lacks as data (which field, which version), never prose', async () => {
+    const link = async (json: string) =>
+      decodeScenario(`s=1.${encodeBase64url(await deflateRaw(new TextEncoder().encode(json)))}`);
+    expect(await link('{"version":1,"iptables":5}')).toEqual({
+      ok: false,
+      code: 'share/bad-shape',
+      detail: { kind: 'field', field: 'iptables' },
+    });
+    expect(await link('[1,2]')).toMatchObject({ detail: { kind: 'not-object' } });
+    expect(await decodeScenario('#s=99.AAAA')).toEqual({
+      ok: false,
+      code: 'share/unknown-version',
+      detail: { kind: 'version', version: '99' },
+    });
+    expect(await decodeScenario('#s=1.abcde')).toEqual({ ok: false, code: 'share/bad-base64', detail: null });
+  });
+
   it('stops a decompression bomb at the inflated-size cap', async () => {
     const bomb = await deflateRaw(new Uint8Array(4 * 1024 * 1024)); // 4 MiB of zeros, ~4 kB deflated
     const fragment = `s=1.${encodeBase64url(bomb)}`;

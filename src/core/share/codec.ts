@@ -1,6 +1,7 @@
 import { decodeBase64url, encodeBase64url } from './base64url';
 import { type InflateResult, inflateRaw } from './inflate';
 import { migrateToCurrent } from './migrations';
+import type { RefusalDetail } from './refusal';
 import { CURRENT_SCENARIO_VERSION, type Scenario } from './scenario';
 import { validateScenario } from './validate';
 
@@ -36,7 +37,7 @@ export interface DecodeOptions {
 
 export type DecodeResult =
   | { ok: true; scenario: Scenario }
-  | { ok: false; code: DecodeError; detail: string };
+  | { ok: false; code: DecodeError; detail: RefusalDetail | null };
 
 /** Encodes a scenario as the fragment text `s=2.…` (without `#`). */
 export async function encodeScenario(scenario: Scenario): Promise<string> {
@@ -58,34 +59,33 @@ export async function decodeScenario(
   const maxInflated = opts.maxInflated ?? MAX_INFLATED_BYTES;
   const inflate = opts.inflate ?? inflateRaw;
   const match = /^#?s=(\d{1,6})\.([A-Za-z0-9_-]*)$/.exec(fragment.trim());
-  if (!match) return fail('share/not-a-link', 'the link has no scenario in its fragment');
+  if (!match) return fail('share/not-a-link');
   const version = Number(match[1]);
   if (version < 1 || version > CURRENT_SCENARIO_VERSION)
-    return fail('share/unknown-version', `version ${version} is not one this app knows`);
+    return fail('share/unknown-version', { kind: 'version', version: String(version) });
   const bytes = decodeBase64url(match[2] as string);
-  if (!bytes) return fail('share/bad-base64', 'the link text is not valid base64url');
+  if (!bytes) return fail('share/bad-base64');
   // Streaming, capped as the bytes come (inflate.ts): a bomb stops at the cap, not after it.
   const inflatedRaw = await inflate(bytes, maxInflated);
-  if (!inflatedRaw.ok && inflatedRaw.reason === 'corrupt')
-    return fail('share/corrupt', 'the compressed data is damaged');
-  if (!inflatedRaw.ok) return fail('share/too-large', `the scenario inflates past ${maxInflated} bytes`);
+  if (!inflatedRaw.ok && inflatedRaw.reason === 'corrupt') return fail('share/corrupt');
+  if (!inflatedRaw.ok) return fail('share/too-large');
   const inflated = inflatedRaw.bytes;
   let raw: unknown;
   try {
     raw = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(inflated));
   } catch {
-    return fail('share/bad-json', 'the scenario is not valid JSON');
+    return fail('share/bad-json');
   }
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
-    return fail('share/bad-shape', 'the scenario is not an object');
+    return fail('share/bad-shape', { kind: 'not-object' });
   const migrated = migrateToCurrent(version, raw as Record<string, unknown>);
-  if (!migrated) return fail('share/unknown-version', `no migration from version ${version}`);
+  if (!migrated) return fail('share/unknown-version', { kind: 'no-migration', version });
   const checked = validateScenario(migrated);
-  if (!checked.ok) return fail('share/bad-shape', `field ${checked.field} is missing or wrong`);
+  if (!checked.ok) return fail('share/bad-shape', { kind: 'field', field: checked.field });
   return { ok: true, scenario: checked.scenario };
 }
 
-function fail(code: DecodeError, detail: string): DecodeResult {
+function fail(code: DecodeError, detail: RefusalDetail | null = null): DecodeResult {
   return { ok: false, code, detail };
 }
 

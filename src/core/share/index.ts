@@ -5,6 +5,7 @@ export type { DecodeError } from './codec';
 export { decodeScenario, encodeScenario } from './codec';
 export { migrateToCurrent } from './migrations';
 export { redactScenario } from './redact';
+export type { RefusalDetail } from './refusal';
 export type { Scenario } from './scenario';
 export { CURRENT_SCENARIO_VERSION, emptyScenario, MAX_NOTE_LENGTH } from './scenario';
 export { validateScenario } from './validate';

@@ -100,6 +100,25 @@ describe('exportGraphSvg', () => {
     );
     expect(svg).toMatch(/stroke="#15803d" stroke-width="1.2"[^>]*data-id="nat\/KUBE-SVC-LOLE4ISW44XBNF3G#0"/);
   });
+  it('writes edge labels, subtitles and mark badges in the words it is given (the UI language)', () => {
+    const marked: ChainGraph = {
+      ...graph,
+      nodes: graph.nodes.map((n) => (n.role === 'services' ? { ...n, marks: ['masquerade' as const] } : n)),
+      edges: graph.edges.map((e, i) => (i === 0 ? { ...e, label: 'always' } : e)),
+    };
+    const english = exportGraphSvg(marked, positions);
+    expect(english).toContain('>always</text>');
+    expect(english).toContain('>marks masquerade</text>');
+    const zh = exportGraphSvg(marked, positions, {
+      graphText: (t) => t.replace(/^always\b/, '总是匹配').replace(/^default\//, '默认/'),
+      markWord: (m) => (m === 'masquerade' ? '打地址伪装标记' : '打丢弃标记'),
+    });
+    expect(zh).toContain('>总是匹配</text>');
+    expect(zh).toContain('>默认/web:80</text>');
+    expect(zh).toContain('>打地址伪装标记</text>');
+    expect(zh).not.toContain('>always</text>');
+    expect(zh).not.toContain('marks masquerade');
+  });
   it('escapes text from the user', () => {
     expect(svg).toContain('web-&#60;1&#62;&#38;&#34;2&#34;');
     expect(escapeXml(`<a b='c'>&`)).toBe('&#60;a b=&#39;c&#39;&#62;&#38;');

@@ -23,6 +23,21 @@ export interface SvgExportOptions {
   readonly routes?: GraphRoutes | null;
   /** The verdict node's two lines in the UI's language (default: English from the node). */
   readonly verdictLines?: (node: GraphNode) => { to: string; detail: string };
+  /**
+   * The graph's prose (edge labels, node subtitles: `always`, `from …`, `policy DROP`, written in
+   * English by labels.ts) in the UI's language; iptables words stay as they are. Default: as given.
+   */
+  readonly graphText?: (text: string) => string;
+  /** The badge of a chain that sets kube-proxy's masquerade or drop mark (default "marks …"). */
+  readonly markWord?: (mark: GraphNode['marks'][number]) => string;
+}
+
+/** How a node's words are written: the role word, the verdict lines, the prose, the mark badges. */
+interface Words {
+  readonly roleWord: (r: GraphNode['role']) => string;
+  readonly verdictLines: (n: GraphNode) => { to: string; detail: string };
+  readonly graphText: (text: string) => string;
+  readonly markWord: (mark: GraphNode['marks'][number]) => string;
 }
 
 /** One colour per node role: the SVG export's node accents and the minimap's nodes. */
@@ -63,11 +78,7 @@ function routeD(r: EdgeRoute): string {
 
 type Line = readonly [text: string, size: number, attrs: string, lineHeight: number];
 
-function nodeLines(
-  n: GraphNode,
-  roleWord: (r: GraphNode['role']) => string,
-  verdictLines: (n: GraphNode) => { to: string; detail: string },
-): Line[] {
+function nodeLines(n: GraphNode, { roleWord, verdictLines, graphText, markWord }: Words): Line[] {
   const F = NODE_FONT;
   if (n.verdict) {
     const w = verdictLines(n);
@@ -97,8 +108,8 @@ function nodeLines(
       F.title.line,
     ],
   ];
-  if (n.subtitle) lines.push([n.subtitle, F.subtitle.size, 'fill="#334155"', F.subtitle.line]);
-  const badges = [...n.marks.map((m) => `marks ${m}`), ...n.verdicts];
+  if (n.subtitle) lines.push([graphText(n.subtitle), F.subtitle.size, 'fill="#334155"', F.subtitle.line]);
+  const badges = [...n.marks.map(markWord), ...n.verdicts];
   if (badges.length) lines.push([badges.join(' · '), F.badges.size, 'fill="#7c2d12"', F.badges.line]);
   return lines;
 }
@@ -135,8 +146,12 @@ export function exportGraphSvg(
   positions: GraphPositions,
   opts: SvgExportOptions = {},
 ): string {
-  const roleWord = opts.roleWord ?? ((r: GraphNode['role']) => r);
-  const verdictLines = opts.verdictLines ?? englishVerdict;
+  const words: Words = {
+    roleWord: opts.roleWord ?? ((r) => r),
+    verdictLines: opts.verdictLines ?? englishVerdict,
+    graphText: opts.graphText ?? ((text) => text),
+    markWord: opts.markWord ?? ((m) => `marks ${m}`),
+  };
   const placed = graph.nodes.filter((n) => positions[n.id]);
   let minX = Number.POSITIVE_INFINITY;
   let minY = Number.POSITIVE_INFINITY;
@@ -196,14 +211,12 @@ export function exportGraphSvg(
       const mx = box ? box.x + box.width / 2 : fallback.mx;
       const my = box ? box.y + box.height / 2 + 4 : fallback.my - 3;
       labels.push(
-        `<text x="${num(mx)}" y="${num(my)}" font-size="12" font-family="ui-monospace, monospace" text-anchor="middle" fill="${on ? '#1d4ed8' : '#334155'}" paint-order="stroke" stroke="#f8fafc" stroke-width="3">${escapeXml(e.label)}</text>`,
+        `<text x="${num(mx)}" y="${num(my)}" font-size="12" font-family="ui-monospace, monospace" text-anchor="middle" fill="${on ? '#1d4ed8' : '#334155'}" paint-order="stroke" stroke="#f8fafc" stroke-width="3">${escapeXml(words.graphText(e.label))}</text>`,
       );
     }
   }
   for (const n of placed)
-    out.push(
-      nodeSvg(n, positions[n.id]!, opts.pathNodes?.has(n.id) ?? false, nodeLines(n, roleWord, verdictLines)),
-    );
+    out.push(nodeSvg(n, positions[n.id]!, opts.pathNodes?.has(n.id) ?? false, nodeLines(n, words)));
   out.push(...labels, '</svg>');
   return out.join('\n');
 }

@@ -177,4 +177,101 @@ describe('two tabs of one browser', () => {
     });
     b.stop();
   });
+
+  /**
+   * One browser's localStorage as each tab sees it: a write by one tab is heard by the others as a
+   * `storage` event (never by the writer, as in browsers).
+   */
+  function browser() {
+    const shared = memoryStorage();
+    const listeners = new Set<{ id: string; hear: (key: string | null) => void }>();
+    const tabOf = (id: string) => {
+      const storage = {
+        ...shared,
+        setItem: (k: string, v: string) => {
+          shared.setItem(k, v);
+          for (const l of [...listeners]) if (l.id !== id) l.hear(k);
+        },
+      };
+      const t = testStore({ storage });
+      const session = memoryStorage();
+      restoreSaved(t.store, { example, tabStorage: session });
+      const stop = startPersistence(t.store, {
+        tabStorage: session,
+        newTabId: () => id,
+        onStorageChange: (hear) => {
+          const l = { id, hear };
+          listeners.add(l);
+          return () => listeners.delete(l);
+        },
+      });
+      return { ...t, stop };
+    };
+    return { shared, tabOf };
+  }
+  const stored = (storage: ReturnType<typeof memoryStorage>) => ({
+    text: JSON.parse(storage.data.get(STORAGE_KEY)!).iptables,
+    mark: JSON.parse(storage.data.get(REVISION_KEY)!),
+  });
+
+  it('learns of another tab’s save at once, before its own save, and writes nothing for it', () => {
+    const { shared, tabOf } = browser();
+    const a = tabOf('A');
+    const b = tabOf('B');
+    a.store.getState().setIptablesText('from A');
+    a.scheduler.advance(SAVE_DEBOUNCE_MS);
+    expect(b.store.getState().persistStatus).toEqual({ kind: 'other-tab-saved' });
+    expect(a.store.getState().persistStatus).toMatchObject({ kind: 'saved' });
+    // B types on: still told (not "Saving…"), and its save is then refused as before.
+    b.store.getState().setIptablesText('from B');
+    expect(b.store.getState().persistStatus).toEqual({ kind: 'other-tab-saved' });
+    b.scheduler.advance(SAVE_DEBOUNCE_MS);
+    expect(b.store.getState().persistStatus).toEqual({ kind: 'conflict' });
+    expect(stored(shared)).toEqual({ text: 'from A', mark: { rev: 1, tab: 'A' } });
+    a.stop();
+    b.stop();
+  });
+
+  it('"Save this tab’s text anyway" writes it over the newer save at once; the other tab hears', () => {
+    const { shared, tabOf } = browser();
+    const a = tabOf('A');
+    const b = tabOf('B');
+    b.store.getState().setIptablesText('from B');
+    a.store.getState().setIptablesText('from A');
+    a.scheduler.advance(SAVE_DEBOUNCE_MS);
+    expect(b.store.getState().persistStatus).toEqual({ kind: 'other-tab-saved' });
+    b.store.getState().resolveTabConflict('keep-mine');
+    expect(stored(shared)).toEqual({ text: 'from B', mark: { rev: 2, tab: 'B' } });
+    expect(b.store.getState()).toMatchObject({ persistStatus: { kind: 'saved' }, tabConflictChoice: null });
+    // B's pending save went with the choice: nothing more is written.
+    b.scheduler.advance(SAVE_DEBOUNCE_MS);
+    expect(stored(shared).mark).toEqual({ rev: 2, tab: 'B' });
+    expect(a.store.getState().persistStatus).toEqual({ kind: 'other-tab-saved' });
+    a.stop();
+    b.stop();
+  });
+
+  it('"Load the other tab’s text" shows it here, writes nothing, and the next edit saves normally', () => {
+    const { shared, tabOf } = browser();
+    const a = tabOf('A');
+    const b = tabOf('B');
+    b.store.getState().setIptablesText('from B');
+    a.store.getState().setIptablesText('from A');
+    a.scheduler.advance(SAVE_DEBOUNCE_MS);
+    b.store.getState().resolveTabConflict('load-theirs');
+    expect(b.store.getState()).toMatchObject({
+      iptablesText: 'from A',
+      inputSource: 'saved',
+      persistStatus: { kind: 'restored-other-tab' },
+    });
+    b.scheduler.advance(SAVE_DEBOUNCE_MS);
+    expect(stored(shared).mark).toEqual({ rev: 1, tab: 'A' });
+    expect(a.store.getState().persistStatus).toMatchObject({ kind: 'saved' });
+    b.store.getState().setIptablesText('from A, edited in B');
+    b.scheduler.advance(SAVE_DEBOUNCE_MS);
+    expect(b.store.getState().persistStatus).toMatchObject({ kind: 'saved' });
+    expect(stored(shared)).toEqual({ text: 'from A, edited in B', mark: { rev: 2, tab: 'B' } });
+    a.stop();
+    b.stop();
+  });
 });

@@ -5,6 +5,7 @@ import {
   loadSavedInput,
   loadSaveMark,
   loadTabId,
+  REVISION_KEY,
   type StorageLike,
   saveInput,
   saveLanguage,
@@ -57,6 +58,11 @@ export interface PersistenceDeps {
   readonly tabStorage?: StorageLike | null;
   /** A fresh id for this page (tests pass their own). */
   readonly newTabId?: () => string;
+  /**
+   * Calls `listener` with the key when another tab changes the shared storage (the browser's
+   * `storage` event; `null` when it was cleared); returns the unsubscribe.
+   */
+  readonly onStorageChange?: (listener: (key: string | null) => void) => () => void;
 }
 
 const randomTabId = (): string =>
@@ -67,7 +73,9 @@ const randomTabId = (): string =>
  * the texts after a pause in typing (or at once when the page is left), the packet form after a
  * short pause, the language at once. Two tabs share one store: each save raises a revision
  * (persist.ts `SaveMark`); a tab whose save finds a newer one from another tab keeps it and says
- * so (`conflict`), and only its next save goes over it. Returns the stop function.
+ * so (`conflict`), and only its next save goes over it. A tab learns of another tab's save at once
+ * from the storage event (`other-tab-saved`); the user may then save this tab's text over it or
+ * load it here (`resolveTabConflict`). Returns the stop function.
  */
 export function startPersistence(store: AppStore, deps: PersistenceDeps = {}): () => void {
   const { storage, scheduler } = store.deps;
@@ -77,12 +85,18 @@ export function startPersistence(store: AppStore, deps: PersistenceDeps = {}): (
   let knownRev = loadSaveMark(storage)?.rev ?? 0;
   let cancelInput: (() => void) | null = null;
   let cancelPacket: (() => void) | null = null;
-  const saveTexts = (): void => {
+  /** Another tab's save this tab has not seen, or null. */
+  const newerElsewhere = () => {
+    const mark = loadSaveMark(storage);
+    return mark && mark.rev > knownRev && mark.tab !== tab ? mark : null;
+  };
+  const saveTexts = (overwrite = false): void => {
     cancelInput = null;
     const { iptablesText, kubectlText, setPersistStatus } = store.getState();
     const mark = loadSaveMark(storage);
-    if (mark && mark.rev > knownRev && mark.tab !== tab) {
-      knownRev = mark.rev;
+    const newer = newerElsewhere();
+    if (newer && !overwrite) {
+      knownRev = newer.rev;
       setPersistStatus({ kind: 'conflict' });
       return;
     }
@@ -97,19 +111,51 @@ export function startPersistence(store: AppStore, deps: PersistenceDeps = {}): (
     // A refused write shows in the input's status line (the same one the texts use).
     if (reason) store.getState().setPersistStatus({ kind: 'not-saved', reason });
   };
+  /** Puts the other tab's saved texts on screen; they are already stored, so nothing is written. */
+  const loadTheirs = (): void => {
+    const saved = loadSavedInput(storage);
+    const mark = loadSaveMark(storage);
+    if (!saved) return;
+    cancelInput?.();
+    cancelInput = null;
+    knownRev = Math.max(knownRev, mark?.rev ?? 0);
+    const s = store.getState();
+    s.setInputs(saved.iptables, saved.kubectl, 'saved');
+    s.setPersistStatus({ kind: 'restored-other-tab' });
+  };
   const unsubscribe = store.subscribe((s, prev) => {
+    if (s.tabConflictChoice !== prev.tabConflictChoice && s.tabConflictChoice !== null) {
+      const choice = s.tabConflictChoice;
+      s.tabConflictResolved();
+      if (choice === 'load-theirs') loadTheirs();
+      else {
+        cancelInput?.();
+        saveTexts(true);
+      }
+      return;
+    }
     if (s.language !== prev.language) saveLanguage(storage, s.language);
     if (s.packetForm !== prev.packetForm) {
       cancelPacket?.();
       cancelPacket = scheduler.after(PACKET_SAVE_DEBOUNCE_MS, savePacket);
     }
     // The untouched example is not the user's input: keep storage for what they typed or opened.
-    if (s.inputVersion === prev.inputVersion || s.inputSource === 'example') return;
+    // Texts just loaded from storage are there already.
+    if (s.inputVersion === prev.inputVersion || s.inputSource === 'example' || s.inputSource === 'saved')
+      return;
     cancelInput?.();
-    cancelInput = scheduler.after(SAVE_DEBOUNCE_MS, saveTexts);
+    cancelInput = scheduler.after(SAVE_DEBOUNCE_MS, () => saveTexts());
     // A conflict stays on screen until the save that goes over the other tab's input.
-    if (s.persistStatus.kind !== 'pending' && s.persistStatus.kind !== 'conflict')
+    const told = s.persistStatus.kind;
+    if (told !== 'pending' && told !== 'conflict' && told !== 'other-tab-saved')
       s.setPersistStatus({ kind: 'pending' });
+  });
+  // Another tab's save, heard at once: said now, not at this tab's next save.
+  const stopListening = deps.onStorageChange?.((key) => {
+    if (key !== null && key !== REVISION_KEY) return;
+    const kind = store.getState().persistStatus.kind;
+    if (newerElsewhere() && kind !== 'conflict')
+      store.getState().setPersistStatus({ kind: 'other-tab-saved' });
   });
   const flush = (): void => {
     if (cancelInput === null) return;
@@ -119,6 +165,7 @@ export function startPersistence(store: AppStore, deps: PersistenceDeps = {}): (
   const stopFlush = deps.onPageHide?.(flush);
   return () => {
     unsubscribe();
+    stopListening?.();
     stopFlush?.();
     cancelInput?.();
     cancelPacket?.();

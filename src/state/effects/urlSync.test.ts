@@ -111,7 +111,7 @@ describe('startUrlSync', () => {
     expect(refused.openError).toEqual({
       code: 'gallery/unknown-id',
       subject: 'no-such-scenario',
-      detail: '',
+      detail: null,
     });
     expect(address.current).toBe('');
     address.go('#g=../x');

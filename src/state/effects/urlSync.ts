@@ -84,12 +84,13 @@ export function startUrlSync(
     if (source.kind === 'gallery') {
       // Empty and malformed ids (`../x`, HTML) are refused with their own sentence (galleryFragment.ts).
       const checked = readGalleryFragment(`#${hash.replace(/^#/, '').split('&')[0]}`);
-      if (checked && !checked.ok) return refuse({ code: checked.code, subject: checked.subject, detail: '' });
+      if (checked && !checked.ok)
+        return refuse({ code: checked.code, subject: checked.subject, detail: null });
       // The gallery's texts are a chunk of their own, fetched (from this origin) only for `#g=` links.
       const { findGalleryScenario, galleryToScenario } = await import('../../content');
       if (token !== latest) return; // a newer hashchange won
       const g = findGalleryScenario(source.id);
-      if (!g) return refuse({ code: 'gallery/unknown-id', subject: source.id, detail: '' });
+      if (!g) return refuse({ code: 'gallery/unknown-id', subject: source.id, detail: null });
       scenario = { ...galleryToScenario(g, store.getState().language), lesson: g.id };
     } else {
       const decoded = await decodeLink(source.text);

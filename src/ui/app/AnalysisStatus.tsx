@@ -65,28 +65,43 @@ export function AnalysisStatus() {
   );
 }
 
-/** Whether the input is kept in this browser (and why not). */
+/** Whether the input is kept in this browser (and why not); the choice when another tab saved newer input. */
 export function PersistStatus() {
   const persist = useAppState((s) => s.persistStatus);
   const source = useAppState((s) => s.inputSource);
+  const resolve = useAppState((s) => s.resolveTabConflict);
   const tr = useT();
   let text: string;
   if (persist.kind === 'saved') text = tr('persist.saved');
   else if (persist.kind === 'pending') text = tr('persist.pending');
   else if (persist.kind === 'not-saved') text = persist.reason;
   else if (persist.kind === 'conflict') text = tr('persist.conflict');
+  else if (persist.kind === 'other-tab-saved') text = tr('persist.otherTabSaved');
   else if (persist.kind === 'restored-other-tab') text = tr('persist.restoredOtherTab');
   else if (source === 'saved') text = tr('persist.restored');
   else if (source === 'example') text = tr('persist.example');
   else text = '';
+  const otherTab = persist.kind === 'conflict' || persist.kind === 'other-tab-saved';
   return (
-    <p
-      className={`persist-status${persist.kind === 'not-saved' || persist.kind === 'conflict' ? ' warn' : ''}`}
-      data-testid="persist-status"
-      // Another tab's newer save was kept over this tab's: that interrupts, the rest is quiet.
-      role={persist.kind === 'conflict' ? 'alert' : undefined}
-    >
-      {text}
-    </p>
+    <>
+      <p
+        className={`persist-status${persist.kind === 'not-saved' || otherTab ? ' warn' : ''}`}
+        data-testid="persist-status"
+        // Another tab's newer save was kept over this tab's: that interrupts, the rest is quiet.
+        role={otherTab ? 'alert' : undefined}
+      >
+        {text}
+      </p>
+      {otherTab && (
+        <span className="persist-choice">
+          <button type="button" className="button" onClick={() => resolve('keep-mine')}>
+            {tr('persist.keepMine')}
+          </button>
+          <button type="button" className="button" onClick={() => resolve('load-theirs')}>
+            {tr('persist.loadTheirs')}
+          </button>
+        </span>
+      )}
+    </>
   );
 }

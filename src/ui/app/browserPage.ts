@@ -27,6 +27,14 @@ export function browserPage(): PageDeps {
         document.removeEventListener('visibilitychange', onVisibility);
       };
     },
+    onStorageChange: (listener) => {
+      // Fired in every other tab of this origin when one writes localStorage (never in the writer).
+      const onStorage = (e: StorageEvent): void => {
+        if (e.storageArea === null || e.storageArea === window.localStorage) listener(e.key);
+      };
+      window.addEventListener('storage', onStorage);
+      return () => window.removeEventListener('storage', onStorage);
+    },
     address: {
       hash: () => window.location.hash,
       search: () => window.location.search,

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { translator } from '../../i18n';
 import { useAppState, useAppStore } from '../../state/context';
 import type { AppStore } from '../../state/store';
 import { useT } from '../useT';
@@ -61,7 +62,11 @@ export default function Editors() {
   // Monaco's providers are global: registered while the editors are mounted, for this store.
   useEffect(() => {
     const providers = [
-      ...registerChainProviders(monaco, (name) => store.getState().chainFacts(name)),
+      ...registerChainProviders(
+        monaco,
+        (name) => store.getState().chainFacts(name),
+        () => translator(store.getState().language),
+      ),
       ...registerNftProviders(monaco),
     ];
     return () => {

@@ -8,6 +8,7 @@ import { parseKubectl } from '../../core/kubectl';
 import { analyzeKubeProxy } from '../../core/kubeproxy';
 import { lowerToRuleset } from '../../core/lower';
 import { escapeMarkdown } from '../../core/text';
+import { translator } from '../../i18n';
 import { chainDefinitionLine, chainsNamed, describeChain } from './chainInfo';
 
 const read = (name: string) => readFileSync(new URL(`../examples/${name}`, import.meta.url), 'utf8');
@@ -38,6 +39,22 @@ describe('chain hover and definition', () => {
     expect(text).toContain('NodePort 31947');
     expect(text.match(/33\.3%/g)).toHaveLength(3);
     expect(text).toContain(`declared on line ${lineOf(':KUBE-SVC-LOLE4ISW44XBNF3G')}`);
+  });
+
+  it('speaks the language on screen; chain names, addresses and iptables words stay as written', () => {
+    const zh = translator('zh-CN');
+    const svc = rendered(describeChain(ctx, 'KUBE-SVC-LOLE4ISW44XBNF3G', zh)).text;
+    expect(svc).toContain('Service 端口链');
+    expect(svc).toContain('集群 IP 10.104.247.10:80');
+    expect(svc).toContain(`声明于第 ${lineOf(':KUBE-SVC-LOLE4ISW44XBNF3G')} 行`);
+    expect(svc).toContain('nat 表：');
+    const sep = rendered(describeChain(ctx, 'KUBE-SEP-HPW2WDDZQWHWFYBL', zh));
+    expect(sep.html).toContain('端点 <strong>10.244.169.163:80</strong>');
+    const services = rendered(describeChain(ctx, 'KUBE-SERVICES', zh)).text;
+    expect(services).toContain('kube-proxy 入口链');
+    // No English prose left: what remains in Latin letters is names, addresses and keywords.
+    for (const text of [svc, sep.text, services])
+      expect(text).not.toMatch(/\b(declared|cluster IP|table:|rules?\b|chain:|Endpoint|policy|affinity)/);
   });
 
   it('names the endpoint of a KUBE-SEP chain', () => {

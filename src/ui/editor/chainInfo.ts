@@ -2,6 +2,7 @@ import type { KubectlData } from '../../core/kubectl';
 import type { KubeProxyModel, KubeServicePort } from '../../core/kubeproxy';
 import type { Chain, Ruleset } from '../../core/ruleset';
 import { escapeMarkdown } from '../../core/text';
+import { type MessageKey, type Translate, translator } from '../../i18n';
 
 /**
  * What the editor says about a chain name (hover) and where it is declared (Ctrl/Cmd-click).
@@ -18,23 +19,24 @@ export interface ChainContext {
   readonly kubectl: KubectlData | null;
 }
 
-const ROLE_WORDS: Record<string, string> = {
-  services: 'kube-proxy entry chain: matches Service addresses and ports',
-  nodeports: 'NodePort entry chain (reached for packets to a local address)',
-  'external-services': 'filter chain for externally visible Service ports',
-  svc: 'Service port chain: picks an endpoint (random cascade)',
-  svl: 'Service port chain, local endpoints only (externalTrafficPolicy/internalTrafficPolicy Local)',
-  ext: 'external traffic chain (NodePort / LoadBalancer / external IP)',
-  fw: 'LoadBalancer firewall chain (loadBalancerSourceRanges)',
-  xlb: 'pre-1.24 external LB chain (externalTrafficPolicy Local)',
-  sep: 'endpoint chain: DNATs to one endpoint',
-  'mark-masq': 'sets the masquerade mark (SNAT later in KUBE-POSTROUTING)',
-  'mark-drop': 'sets the drop mark',
-  postrouting: 'masquerades packets carrying the masquerade mark',
-  firewall: 'drops packets carrying the drop mark',
-  'proxy-firewall': 'load balancer source ranges firewall',
-  forward: 'accepts forwarded Service traffic',
-  canary: 'canary chain (kube-proxy / kubelet check that their rules still exist)',
+/** The sentence of each role that has one (a typo in a key is a type error). */
+const ROLE_WORDS: Readonly<Record<string, MessageKey>> = {
+  services: 'hover.role.services',
+  nodeports: 'hover.role.nodeports',
+  'external-services': 'hover.role.external-services',
+  svc: 'hover.role.svc',
+  svl: 'hover.role.svl',
+  ext: 'hover.role.ext',
+  fw: 'hover.role.fw',
+  xlb: 'hover.role.xlb',
+  sep: 'hover.role.sep',
+  'mark-masq': 'hover.role.mark-masq',
+  'mark-drop': 'hover.role.mark-drop',
+  postrouting: 'hover.role.postrouting',
+  firewall: 'hover.role.firewall',
+  'proxy-firewall': 'hover.role.proxy-firewall',
+  forward: 'hover.role.forward',
+  canary: 'hover.role.canary',
 };
 
 /** The chains of that name, one per table that has it (nat first). */
@@ -57,14 +59,20 @@ function pct(x: number): string {
   return `${(x * 100).toFixed(1)}%`;
 }
 
-function describePort(sp: KubeServicePort): string {
+function describePort(sp: KubeServicePort, tr: Translate): string {
   const where = [
-    ...sp.clusterIPs.map((ip) => `cluster IP ${md(ip)}${sp.port !== null ? `:${sp.port}` : ''}`),
-    ...sp.nodePorts.map((p) => `NodePort ${p}`),
-    ...sp.loadBalancerIPs.map((ip) => `LoadBalancer ${md(ip)}`),
-    ...sp.externalIPs.map((ip) => `external IP ${md(ip)}`),
+    ...sp.clusterIPs.map((ip) =>
+      tr('hover.clusterIp', { ip: `${md(ip)}${sp.port !== null ? `:${sp.port}` : ''}` }),
+    ),
+    ...sp.nodePorts.map((port) => tr('hover.nodePort', { port })),
+    ...sp.loadBalancerIPs.map((ip) => tr('hover.loadBalancer', { ip: md(ip) })),
+    ...sp.externalIPs.map((ip) => tr('hover.externalIp', { ip: md(ip) })),
   ];
-  return `Service **${md(sp.name.text)}**${sp.protocol ? ` (${md(sp.protocol)})` : ''}${where.length ? ` — ${where.join(', ')}` : ''}`;
+  return tr('hover.service', {
+    name: md(sp.name.text),
+    proto: sp.protocol ? ` (${md(sp.protocol)})` : '',
+    where: where.length ? ` — ${where.join(', ')}` : '',
+  });
 }
 
 function podOf(kubectl: KubectlData | null, ip: string | null): string | null {
@@ -75,23 +83,30 @@ function podOf(kubectl: KubectlData | null, ip: string | null): string | null {
 
 /**
  * Markdown paragraphs for a hover on `name`, or `null` when no chain has that name.
- * Says the chain's role, its Service port and endpoints (with shares), and where it is declared.
+ * Says the chain's role, its Service port and endpoints (with shares), and where it is declared,
+ * in the words of `tr` (the language on screen); names, addresses and iptables words stay as
+ * written. Parameters are escaped before they meet the dictionary's Markdown.
  */
-export function describeChain(ctx: ChainContext, name: string): string[] | null {
+export function describeChain(
+  ctx: ChainContext,
+  name: string,
+  tr: Translate = translator('en'),
+): string[] | null {
   const chains = chainsNamed(ctx.ruleset, name);
   if (chains.length === 0) return null;
   const out = [`**${md(name)}**`];
   const kube = ctx.model?.chains.find((c) => c.name === name && c.table === chains[0]!.table) ?? null;
-  if (kube && ROLE_WORDS[kube.role]) out.push(ROLE_WORDS[kube.role]!);
+  const roleWords = kube ? ROLE_WORDS[kube.role] : undefined;
+  if (roleWords) out.push(tr(roleWords));
   const port = kube?.owner ? ctx.model?.servicePorts.find((p) => p.name.key === kube.owner) : undefined;
-  if (port) out.push(describePort(port));
+  if (port) out.push(describePort(port, tr));
   const policy = ctx.model?.policies.find((p) => p.chain === name);
   if (policy && policy.targets.length > 0) {
     out.push(
       policy.targets
         .map(
           (t) =>
-            `- ${md(t.sep)} → ${md(t.endpoint ?? '?')}: ${t.condition === 'affinity' ? 'affinity (remembered clients)' : pct(t.share)}`,
+            `- ${md(t.sep)} → ${md(t.endpoint ?? '?')}: ${t.condition === 'affinity' ? tr('hover.affinity') : pct(t.share)}`,
         )
         .join('\n'),
     );
@@ -99,14 +114,18 @@ export function describeChain(ctx: ChainContext, name: string): string[] | null 
   const ep = ctx.model?.endpoints.find((e) => e.chain === name);
   if (ep?.endpoint) {
     const pod = podOf(ctx.kubectl, ep.ip);
-    out.push(`Endpoint **${md(ep.endpoint)}**${pod ? ` (pod ${md(pod)})` : ''}`);
+    out.push(
+      `${tr('hover.endpoint', { endpoint: md(ep.endpoint) })}${pod ? tr('hover.pod', { pod: md(pod) }) : ''}`,
+    );
   }
   for (const c of chains) {
-    const where = c.origin === 'declared' ? `declared on line ${c.line}` : `${md(c.origin)} (no declaration)`;
-    const policyText = c.policy ? `, policy ${md(c.policy)}` : '';
-    out.push(
-      `${md(c.table)} table: ${c.rules.length} rule${c.rules.length === 1 ? '' : 's'}${policyText}, ${where}`,
-    );
+    const where =
+      c.origin === 'declared'
+        ? tr('hover.declared', { line: c.line })
+        : tr('hover.undeclared', { origin: md(c.origin) });
+    const policy = c.policy ? tr('hover.policy', { policy: md(c.policy) }) : '';
+    const n = c.rules.length;
+    out.push(tr(n === 1 ? 'hover.table.one' : 'hover.table.other', { table: md(c.table), n, policy, where }));
   }
   return out;
 }

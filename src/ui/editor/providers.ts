@@ -1,6 +1,7 @@
 import type { editor, IDisposable, Position } from 'monaco-editor/editor';
 import { type NftDocument, parseNftables } from '../../core/nftables';
 import type { Table } from '../../core/ruleset';
+import { type Translate, translator } from '../../i18n';
 import type { ChainFacts } from '../../workers/protocol';
 import { type ChainContext, chainDefinitionLine, chainsNamed, describeChain } from './chainInfo';
 import { IPTABLES_LANGUAGE, IPTABLES_PLAIN_LANGUAGE } from './iptablesLanguage';
@@ -42,11 +43,13 @@ const LANGUAGES = [IPTABLES_LANGUAGE, IPTABLES_PLAIN_LANGUAGE];
  * Hover on a chain name shows its role, Service port and endpoints; Ctrl/Cmd-click (definition)
  * on a jump target goes to the chain's declaration in the same table. `facts` asks the analysis
  * worker (which keeps the Ruleset) about a chain name at call time; `null` when it cannot say.
+ * `words` gives the language on screen at the time of the hover.
  * Returns the registrations to dispose.
  */
 export function registerChainProviders(
   monaco: Monaco,
   facts: (name: string) => Promise<ChainFacts | null>,
+  words: () => Translate = () => translator('en'),
 ): IDisposable[] {
   const hover = monaco.languages.registerHoverProvider(LANGUAGES, {
     async provideHover(model, position) {
@@ -54,7 +57,7 @@ export function registerChainProviders(
       if (!word) return null;
       const known = await facts(word.word);
       if (!known) return null;
-      const paragraphs = describeChain(contextOf(known), word.word);
+      const paragraphs = describeChain(contextOf(known), word.word, words());
       if (!paragraphs) return null;
       return {
         range: new monaco.Range(position.lineNumber, word.startColumn, position.lineNumber, word.endColumn),

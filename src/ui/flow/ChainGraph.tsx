@@ -2,8 +2,10 @@ import '@xyflow/react/dist/style.css';
 import './flow.css';
 import './toolbar.css';
 import {
+  type AriaLabelConfig,
   type EdgeChange,
   type NodeChange,
+  Panel,
   ReactFlow,
   ReactFlowProvider,
   useStore as useFlowStore,
@@ -11,6 +13,7 @@ import {
 } from '@xyflow/react';
 import { type ReactNode, useEffect, useMemo, useRef } from 'react';
 import { placePath } from '../../core/view';
+import type { Translate } from '../../i18n';
 import { useAppState, useAppStore } from '../../state/context';
 import { useLang, useT } from '../useT';
 import { ChainEdge } from './ChainEdge';
@@ -23,6 +26,30 @@ import { useCanvasView } from './useCanvasView';
 
 export { GraphMinimap } from './GraphMinimap';
 export { PacketCaption } from './PacketCaption';
+
+/**
+ * Every string React Flow itself puts on the canvas (descriptions, the live message, controls,
+ * minimap, handles), in the language on screen; nodes' and edges' role descriptions are set on
+ * each one (derive.ts).
+ */
+function flowAriaLabels(tr: Translate): AriaLabelConfig {
+  const direction = (d: string): string =>
+    d === 'up' || d === 'down' || d === 'left' || d === 'right' ? tr(`graph.dir.${d}`) : d;
+  return {
+    'node.a11yDescription.default': tr('graph.a11yNode'),
+    'node.a11yDescription.keyboardDisabled': tr('graph.a11yNode'),
+    'node.a11yDescription.ariaLiveMessage': ({ direction: d, x, y }) =>
+      tr('graph.moved', { direction: direction(d), x, y }),
+    'edge.a11yDescription.default': tr('graph.a11yEdge'),
+    'controls.ariaLabel': tr('graph.controls'),
+    'controls.zoomIn.ariaLabel': tr('graph.zoomIn'),
+    'controls.zoomOut.ariaLabel': tr('graph.zoomOut'),
+    'controls.fitView.ariaLabel': tr('graph.whole'),
+    'controls.interactive.ariaLabel': tr('graph.interactive'),
+    'minimap.ariaLabel': tr('graph.overview'),
+    'handle.ariaLabel': tr('graph.handle'),
+  };
+}
 
 const nodeTypes = { chain: ChainNode };
 const edgeTypes = { chain: ChainEdge };
@@ -64,6 +91,7 @@ function Canvas({ nodes, edges, overlay }: { nodes: FlowNode[]; edges: FlowEdge[
   useCanvasView(overlay, initialized, size);
   const store = useAppStore();
   const tr = useT();
+  const ariaLabels = useMemo(() => flowAriaLabels(tr), [tr]);
 
   // Selection arrives as React Flow "select" changes, from a click or from Enter on a focused
   // node/edge (keyboard), so both reveal the rule's line. Nodes are derived, so nothing is applied.
@@ -100,12 +128,22 @@ function Canvas({ nodes, edges, overlay }: { nodes: FlowNode[]; edges: FlowEdge[
       minZoom={0.05}
       maxZoom={2.5}
       onlyRenderVisibleElements={nodes.length > 300}
-      ariaLabelConfig={{
-        'node.a11yDescription.default': tr('graph.a11yNode'),
-        'node.a11yDescription.keyboardDisabled': tr('graph.a11yNode'),
-        'edge.a11yDescription.default': tr('graph.a11yEdge'),
-      }}
-    />
+      ariaLabelConfig={ariaLabels}
+      // React Flow's own attribution names itself in English: the same link, drawn below with its
+      // name in the language on screen.
+      proOptions={{ hideAttribution: true }}
+    >
+      <Panel position="bottom-right" className="react-flow__attribution">
+        <a
+          href="https://reactflow.dev"
+          target="_blank"
+          rel="noopener noreferrer"
+          aria-label={tr('graph.attribution')}
+        >
+          React Flow
+        </a>
+      </Panel>
+    </ReactFlow>
   );
 }
 

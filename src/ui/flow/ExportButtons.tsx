@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { GraphNode } from '../../core/view';
 import { pathHighlight, type StepPlace } from '../../core/view';
+import { graphText } from '../../i18n';
 import { useAppStore } from '../../state/context';
 import { useT } from '../useT';
 import { ROLE_WORD } from './ChainNode';
@@ -26,6 +27,9 @@ export function ExportButtons({ places }: { places: readonly StepPlace[] }) {
       title: tr('app.title'),
       routes: store.getState().routes,
       verdictLines: (n: GraphNode) => (n.verdict ? verdictWords(n.verdict, tr) : { to: '', detail: '' }),
+      graphText: (text: string) => graphText(text, tr),
+      markWord: (m: GraphNode['marks'][number]) =>
+        tr(m === 'masquerade' ? 'node.marksMasq' : 'node.marksDrop'),
     };
   };
   const run = (png: boolean) => {

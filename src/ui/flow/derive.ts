@@ -101,6 +101,8 @@ export function toFlowNodes(
       draggable: false,
       connectable: false,
       ariaLabel: nodeAriaLabel(n, tr, lang),
+      // React Flow writes `aria-roledescription="node"` and lets domAttributes override it.
+      domAttributes: { 'aria-roledescription': tr('graph.roleNode') },
       data: {
         node: n,
         onPath: all.nodes.has(n.id),
@@ -135,6 +137,7 @@ export function toFlowEdges(
         e.kind === 'flow' || e.line === 0
           ? tr('edge.ariaFlow', { target: e.target.replace('/', ' ') })
           : tr('edge.aria', { line: e.line, label: graphText(e.label, tr) }),
+      domAttributes: { 'aria-roledescription': tr('graph.roleEdge') },
       zIndex: all.edges.has(e.id) ? 10 : 0,
       markerEnd: { type: MarkerType.ArrowClosed, width: 14, height: 14 },
       data: {

@@ -2,6 +2,7 @@ import { useAppState } from '../../state/context';
 import { useLang } from '../useT';
 import { lessonIn } from './lessons';
 import { Modal } from './Modal';
+import { refusalDetailText } from './refusalDetails';
 import { openErrorMessage, useShareStrings } from './strings';
 
 /** Asks before a link, file or gallery scenario replaces the user's own input. Escape keeps theirs. */
@@ -37,11 +38,12 @@ export function OpenErrorAlert() {
   const error = useAppState((s) => s.openError);
   const dismiss = useAppState((s) => s.dismissOpenError);
   if (!error) return null;
+  const detail = refusalDetailText(error.detail, language);
   return (
     <div className="share-error" role="alert" data-code={error.code}>
       <strong>{T.errorTitle}: </strong>
       {openErrorMessage(error, language)}
-      {error.detail && <span className="share-error-detail"> ({error.detail})</span>}
+      {detail && <span className="share-error-detail"> ({detail})</span>}
       <button type="button" className="button" onClick={dismiss}>
         {T.dismiss}
       </button>
