@@ -50,7 +50,13 @@ function durationSeconds(text: string | null): number | null {
  * updates, then the carried state (`env.recent[set]`, or what simulate learned), then the elements
  * the dump lists — which the kernel adds and expires as connections come and go.
  */
-function dynamicMember(w: Walk, ctx: WalkContext, idx: SetIndex, values: Value[], line: number | null): boolean {
+function dynamicMember(
+  w: Walk,
+  ctx: WalkContext,
+  idx: SetIndex,
+  values: Value[],
+  line: number | null,
+): boolean {
   const name = idx.name as string;
   const key = values.map(stateKey).join(' . ');
   for (let c = w.recent; c !== null; c = c.tail) {

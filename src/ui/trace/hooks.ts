@@ -1,6 +1,12 @@
 import { useMemo } from 'react';
 import type { Outcome } from '../../core/trace';
-import { type AuthorNote, describePathAuthors, detectThisNode, type PathPods, type PodPlaces } from '../../core/view';
+import {
+  type AuthorNote,
+  describePathAuthors,
+  detectThisNode,
+  type PathPods,
+  type PodPlaces,
+} from '../../core/view';
 import { useAppState } from '../../state/context';
 import { useLang } from '../useT';
 
