@@ -228,6 +228,8 @@ export const CODE_EXPLANATIONS_ZH: Readonly<Record<string, string>> = {
   'trace/nft-unknown-selector': '这个 nftables 表达式没有被建模，比较按不成立处理。',
   'trace/xt-options-assumed':
     'nft 列出的 iptables-nft 规则丢失了 xt 扩展的选项（recent、statistic、MARK 等），按 kube-proxy iptables 模式的约定补全。',
+  'model/proxy-mode':
+    'kube-proxy 在这个节点上的模式（iptables、nftables、IPVS，或两者并存：切换模式后留下的旧规则），根据导出中的表和链判断。',
   'model/nft-not-traced':
     '这条 nftables 基础链会显示，但不参与追踪：只追踪 ip、ip6、inet 族的 prerouting、input、forward、output、postrouting 钩子。',
 

@@ -1,5 +1,5 @@
 import type { KubectlData } from '../kubectl';
-import { chainId, type Ruleset, type Table } from '../ruleset';
+import { chainId, type Ruleset, type Table, type TableName } from '../ruleset';
 import { type Diagnostic, diagnostic } from '../text';
 import { ChainChecks } from './chainChecks';
 import { isKubeChain } from './chainNames';
@@ -9,9 +9,11 @@ import { buildContext } from './indexRules';
 import type { EndpointChain, KubeChain, KubeJump, KubeProxyModel, PolicyChain } from './kubeTypes';
 import { describeDropMark, describeMasquerade } from './masquerade';
 import { MODEL_CODES } from './modelCodes';
+import { analyzeNftKubeProxy } from './nftModel';
 import { kubeProxyReplacement } from './nodeAuthors';
 import { resolveOwners } from './owners';
 import { buildEndpoint, buildPolicy } from './policies';
+import { describeProxyModes, detectProxyModes } from './proxyMode';
 import { ServicePortCollector } from './servicePorts';
 
 /**
@@ -27,6 +29,65 @@ import { ServicePortCollector } from './servicePorts';
  * `iptables`) or at the kubectl line of a Service (source `kubectl`).
  */
 export function analyzeKubeProxy(
+  ruleset: Ruleset,
+  kubectl?: KubectlData,
+): { result: KubeProxyModel; diagnostics: Diagnostic[] } {
+  if (ruleset.source === 'nftables') return analyzeNftRuleset(ruleset, kubectl);
+  const modes = detectProxyModes(ruleset);
+  const analyzed = analyzeIptablesModel(ruleset, kubectl);
+  if (modes.length < 2) return analyzed;
+  return {
+    result: { ...analyzed.result, modes },
+    diagnostics: [modeDiagnostic(modes), ...analyzed.diagnostics],
+  };
+}
+
+function modeDiagnostic(modes: ReturnType<typeof detectProxyModes>): Diagnostic {
+  return {
+    source: 'iptables',
+    severity: 'info',
+    code: 'model/proxy-mode',
+    message: describeProxyModes(modes),
+    span: { start: 0, end: 0 },
+  };
+}
+
+/**
+ * An nftables dump: the `kube-proxy` table's model (nftModel.ts), and, where iptables-nft's own
+ * tables hold kube-proxy's iptables-mode chains (`table ip nat`), their model as for iptables-save
+ * (read through the tables' iptables names); both merged.
+ */
+function analyzeNftRuleset(
+  ruleset: Ruleset,
+  kubectl: KubectlData | undefined,
+): { result: KubeProxyModel; diagnostics: Diagnostic[] } {
+  const modes = detectProxyModes(ruleset);
+  const nft = analyzeNftKubeProxy(ruleset);
+  const diagnostics: Diagnostic[] = [modeDiagnostic(modes)];
+  if (!modes.includes('iptables') && !modes.includes('ipvs'))
+    return { result: { ...nft, modes }, diagnostics };
+  const tables: Partial<Record<TableName, Table>> = {};
+  for (const t of Object.values(ruleset.tables))
+    if (t?.iptablesNft && t.family === 'ip') tables[t.name.slice(3) as TableName] = t;
+  const ipt = analyzeIptablesModel({ family: ruleset.family, tables, ruleCount: ruleset.ruleCount }, kubectl);
+  diagnostics.push(...ipt.diagnostics);
+  const a = ipt.result;
+  return {
+    result: {
+      chains: [...a.chains, ...nft.chains],
+      servicePorts: [...a.servicePorts, ...nft.servicePorts],
+      policies: [...a.policies, ...nft.policies],
+      endpoints: [...a.endpoints, ...nft.endpoints],
+      jumps: [...a.jumps, ...nft.jumps],
+      masquerade: nft.masquerade.markChain !== null ? nft.masquerade : a.masquerade,
+      dropMark: a.dropMark,
+      modes,
+    },
+    diagnostics,
+  };
+}
+
+function analyzeIptablesModel(
   ruleset: Ruleset,
   kubectl?: KubectlData,
 ): { result: KubeProxyModel; diagnostics: Diagnostic[] } {

@@ -225,4 +225,9 @@ export interface KubeProxyModel {
   readonly masquerade: MasqueradeSetup;
   /** KUBE-MARK-DROP (removed from kube-proxy in 1.25; kubelet may still create it). */
   readonly dropMark: DropMarkSetup | null;
+  /**
+   * kube-proxy's mode(s) on this node (issue 11): set for nftables dumps and for dumps holding more
+   * than one mode's rules (leftovers of a switch); absent for a plain iptables-save dump.
+   */
+  readonly modes?: readonly ('iptables' | 'ipvs' | 'nftables')[];
 }
