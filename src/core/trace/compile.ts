@@ -1,13 +1,16 @@
+import { isMarkChain } from '../kubeproxy';
 import { parseIp } from '../net';
 import type { TableName } from '../ruleset';
 import { BUILTIN_CHAINS, type Chain, type Match, type Rule, type Ruleset, type Target } from '../ruleset';
 import type { CChain, CompiledRuleset, CRule, CTarget } from './compiled';
 import { prepareFromKeys, ruleSourceOf } from './compileLazy';
 import { compileConntrack } from './conntrackMatch';
+import { cutAtEnd } from './cutChains';
 import { HOOK_TABLES, type HookName } from './hooks';
 import { hasKubeProxyChains, type ImpliedJump, impliedJumpsFor } from './implied';
 import { buildSegments } from './indexChains';
 import { compileMatch } from './matchers';
+import { isAssumedRule, markChainRules } from './standardRules';
 
 const cache = new WeakMap<Ruleset, CompiledRuleset>();
 
@@ -67,6 +70,9 @@ function compileTarget(t: Target, resolve: (name: string) => CChain): CTarget {
 }
 
 function compileRule(rule: Rule, family: Ruleset['family'], resolve: (name: string) => CChain): CRule {
+  // A rule assumed from kube-proxy's standard shape is not in the text: no line, no id.
+  const assumed = isAssumedRule(rule);
+  const line = assumed ? null : rule.line;
   const header = rule.matches.filter((m) => HEADER_KINDS.has(m.kind));
   const ordered =
     header.length === 0
@@ -74,11 +80,11 @@ function compileRule(rule: Rule, family: Ruleset['family'], resolve: (name: stri
       : [...header, ...rule.matches.filter((m) => !HEADER_KINDS.has(m.kind))];
   return {
     rule,
-    id: rule.id,
-    line: rule.line,
+    id: assumed ? null : rule.id,
+    line,
     table: rule.table,
     chain: rule.chain,
-    matches: ordered.map((m, i) => compileMatch(m, { line: rule.line, ruleId: rule.id, index: i }, family)),
+    matches: ordered.map((m, i) => compileMatch(m, { line, ruleId: rule.id, index: i }, family)),
     target: compileTarget(rule.target, resolve),
     targetName: targetName(rule.target),
   };
@@ -124,6 +130,8 @@ function newChain(
     missing: model === undefined || (model.origin === 'referenced' && model.rules.length === 0),
     implied: false,
     declLine: model?.origin === 'declared' && model.line > 0 ? model.line : null,
+    cutAtEnd: null,
+    onEntry: [],
     ...extra,
   };
 }
@@ -146,7 +154,10 @@ export function compileRuleset(
     const key = `${table}/${name}`;
     let c = chains.get(key);
     if (c === undefined) {
-      c = newChain(table, name, ruleset.tables[table]?.chains[name]);
+      c = newChain(table, name, ruleset.tables[table]?.chains[name], {
+        cutAtEnd: cutAtEnd(ruleset, table, name),
+        onEntry: isMarkChain(name) ? markChainRules(ruleset, name) : [],
+      });
       chains.set(key, c);
     }
     return c;

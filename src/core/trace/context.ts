@@ -29,6 +29,7 @@ export function makeContext(
     readonly userInIface: boolean;
     readonly userOutIface: boolean;
     readonly diagnostics: Diagnostic[];
+    readonly cuts?: WalkContext['cuts'];
   },
 ): WalkContext {
   return {

@@ -3,7 +3,7 @@ import type { TableName } from '../ruleset';
 import type { Diagnostic } from '../text';
 import type { CChain } from './compiled';
 import type { HookName, HookStep } from './hooks';
-import type { Assumption, ConntrackAssumption, PathStep } from './types';
+import type { AssumedRules, Assumption, ConntrackAssumption, PathStep } from './types';
 
 /** A persistent (shared-tail) list: forks share everything before them, so cloning a walk is O(1). */
 export interface Cons<T> {
@@ -49,6 +49,8 @@ export interface WalkContext {
   /** The node's first address (REDIRECT's guess for the incoming interface's address). */
   readonly firstLocal: string | null;
   readonly diagnostics: Diagnostic[];
+  /** Collects the kube-proxy rules the walks found missing (cut chains), by chain; null: not wanted. */
+  readonly cuts?: Map<string, AssumedRules> | null;
 }
 
 /**
