@@ -41,6 +41,7 @@ export function traceText(t: TraceTextInput, file: string): string {
       packet: t.packet,
       outcomes,
       assumptions: t.traced.assumptions,
+      ...(t.traced.standard ? { standard: t.traced.standard } : {}),
       endpointCounts: t.endpointCounts,
       diagnostics: t.diagnostics,
     },

@@ -12,12 +12,14 @@ export type { SimulationRun } from './simulate';
 export { simulate, startSimulation } from './simulate';
 export { trace } from './trace';
 export type {
+  AssumedRules,
   L4Protocol,
   Origin,
   Outcome,
   Packet,
   PathStep,
   SimulationResult,
+  StandardTrace,
   StepPacket,
   TraceEnv,
   TraceResult,
