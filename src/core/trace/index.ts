@@ -12,7 +12,6 @@ export type { SimulationRun } from './simulate';
 export { simulate, startSimulation } from './simulate';
 export { trace } from './trace';
 export type {
-  AssumedRules,
   L4Protocol,
   Origin,
   Outcome,
