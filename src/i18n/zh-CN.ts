@@ -190,7 +190,7 @@ export const zhCN: Dictionary = {
   'standard.dropped': '丢弃',
   'standard.rejected': '拒绝',
   'standard.masqueraded': '{answer}，源地址伪装',
-  'standard.share': '{percent} {answer}',
+  'standard.share': '{percent} 的连接{answer}',
   'play.back': '后退一步',
   'play.pause': '暂停',
   'play.play': '播放',
