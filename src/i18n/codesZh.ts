@@ -167,6 +167,10 @@ export const CODE_EXPLANATIONS_ZH: Readonly<Record<string, string>> = {
   'trace/missing-chain': '文本中没有这条链（可能是不完整的导出），它的规则未知，按空链处理。',
   'trace/loop':
     '链之间的跳转形成了环路（从内置链出发的跳转路径上同一条链出现了两次），消息中列出了环路上的链；内核不会加载这样的规则（ELOOP），追踪停止，数据包按丢弃处理。',
+  'trace/chain-cut':
+    '这条 kube-proxy 链看起来被截断了（或者 kube-proxy 总会写入的固定链不在文本中）：iptables-save | grep 只保留提到该 Service 的行，会删掉没有这种注释的规则。结果按粘贴的文本给出，同时也给出假定存在 kube-proxy 标准规则时的结果。',
+  'trace/standard-rule-assumed':
+    '文本中没有这些规则：这一组结果假定存在 kube-proxy 按标准形式写入的这些规则（消息中列出）。',
   'trace/multicast-not-forwarded':
     '目的地址是组播地址：Linux 从不转发 224.0.0.0/24（本地网络控制块，RFC 5771）内的组播，其他组播也只有运行组播路由守护进程时才会转发。假定节点上没有进程在入接口上加入这个组，因此输入路由失败，数据包在 PREROUTING 之后被丢弃；如果有成员，数据包会经 INPUT 交给本机。',
   'trace/multicast-local': '224.0.0.1（所有主机组）每个接口都会加入：数据包交给本机（INPUT），从不转发。',

@@ -189,6 +189,17 @@ export const en = {
   'verdict.noDnatReplaced':
     "No DNAT in these iptables rules; Cilium's eBPF programs may translate a Service address (not traced here).",
   'verdict.authors': 'Other rules on the way',
+  // Issue 12: a grep'ed excerpt answered both ways (ui/trace/StandardAnswer.tsx).
+  'standard.label': "Answers as pasted and with kube-proxy's cut rules",
+  'standard.asPasted': 'As pasted: {answer}.',
+  'standard.ifThereOne': "If kube-proxy's cut rule {rules} is there: {answer}.",
+  'standard.ifThereMany': "If kube-proxy's cut rules {rules} are there: {answer}.",
+  'standard.sentTo': 'sent to {endpoint}',
+  'standard.noDnat': 'accepted, no DNAT',
+  'standard.dropped': 'dropped',
+  'standard.rejected': 'rejected',
+  'standard.masqueraded': '{answer}, source masqueraded',
+  'standard.share': '{percent} {answer}',
   'play.back': 'Step back',
   'play.pause': 'Pause',
   'play.play': 'Play',

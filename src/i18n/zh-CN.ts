@@ -186,6 +186,17 @@ export const zhCN: Dictionary = {
   'verdict.noDnatReplaced':
     '这些 iptables 规则中没有 DNAT；Cilium 的 eBPF 程序可能会转换 Service 地址（这里不追踪）。',
   'verdict.authors': '路径上的其他规则',
+  // 问题 12：grep 截取的片段给出两种答案（ui/trace/StandardAnswer.tsx）。
+  'standard.label': '按粘贴的文本，以及假定存在被截掉的 kube-proxy 规则时的答案',
+  'standard.asPasted': '按粘贴的文本：{answer}。',
+  'standard.ifThereOne': '如果被截掉的 kube-proxy 规则 {rules} 存在：{answer}。',
+  'standard.ifThereMany': '如果被截掉的 kube-proxy 规则 {rules} 存在：{answer}。',
+  'standard.sentTo': '发往 {endpoint}',
+  'standard.noDnat': '接受，没有 DNAT',
+  'standard.dropped': '丢弃',
+  'standard.rejected': '拒绝',
+  'standard.masqueraded': '{answer}，源地址伪装',
+  'standard.share': '{percent} 的连接{answer}',
   'play.back': '后退一步',
   'play.pause': '暂停',
   'play.play': '播放',

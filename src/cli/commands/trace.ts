@@ -18,6 +18,9 @@ Traces the first packet of a connection through the dump (iptables-save, or an n
 any of nft's forms: a path step's "table" is then "<family> <table>", e.g. "ip kube-proxy") and
 prints JSON:
   { "outcomes": [ … ], "assumptions": [ … ], "diagnostics": [ … ] }
+When the text looks like a grep'ed excerpt that lost kube-proxy's uncommented rules, the outcomes
+are the text as pasted and "standard": { "assumed": [{ "table", "chain", "rules", "why" }],
+"outcomes", "assumptions" } answers again with those rules assumed.
 With --connections, also samples K connections with the seeded PRNG and adds
   "connections": [{ "dnat", "masquerade", "verdict", "path" }], "endpointCounts": { "ip:port" | "<none>": n }.
 --node-ip (repeatable) lists the node's own addresses (addrtype LOCAL).
@@ -127,6 +130,8 @@ export const traceCommand: Command = {
       json.endpointCounts = sim.endpointCounts;
     }
     json.assumptions = traced.assumptions;
+    // Issue 12: the same packet with kube-proxy's cut (grep'ed) rules assumed, labelled as such.
+    if (traced.standard !== undefined) json.standard = traced.standard;
     const printed = cliDiagnostics(diagnostics, { iptables: text, kubectl: pods?.text ?? '' });
     json.diagnostics = printed;
     // Said in the output, not only in --help: the diagnostics cover what was read.

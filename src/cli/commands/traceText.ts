@@ -47,6 +47,7 @@ export function traceText(t: TraceTextInput, files: SourceFiles): string {
       packet: t.packet,
       outcomes,
       assumptions: t.traced.assumptions,
+      ...(t.traced.standard ? { standard: t.traced.standard } : {}),
       endpointCounts: t.endpointCounts,
       diagnostics: t.diagnostics,
     },

@@ -1,5 +1,5 @@
 import { type ChainAuthorId, chainAuthorName } from '../../core/kubeproxy';
-import type { Outcome, Packet, PathStep } from '../../core/trace';
+import type { Outcome, Packet, PathStep, StandardTrace } from '../../core/trace';
 import type { CliDiagnostic } from '../json';
 import { formatDiagnostics, type SourceFiles } from './diagnostics';
 import { formatTable, plural } from './table';
@@ -23,6 +23,8 @@ export interface TraceSummary {
   readonly packet: Packet;
   readonly outcomes: readonly DescribedOutcome[];
   readonly assumptions: Outcome['assumptions'];
+  /** The outcomes with kube-proxy's cut rules assumed (a grep'ed excerpt). */
+  readonly standard?: StandardTrace;
   /** `--connections`: endpoint → connections that reached it (`<none>` = not DNATed). */
   readonly endpointCounts?: Readonly<Record<string, number>>;
   readonly diagnostics: readonly CliDiagnostic[];
@@ -62,6 +64,17 @@ export function verdictWords(o: Outcome, dnat: string | null = o.dnat): string {
   return parts.join('; ');
 }
 
+/** The second answer: which kube-proxy rules were assumed, and the outcomes with them. */
+function standardText(s: StandardTrace): string {
+  let out = "\nIf kube-proxy's cut rules are there (assumed, not in the text):\n";
+  for (const a of s.assumed) for (const r of a.rules) out += `    ${r}\n`;
+  out += `  then ${plural(s.outcomes.length, 'outcome')}:\n`;
+  s.outcomes.forEach((o, i) => {
+    out += `  ${i + 1}. ${percent(o.probability)}  ${verdictWords(o)}\n`;
+  });
+  return out;
+}
+
 function stepLine(s: DescribedOutcome['steps'][number], index: number): string {
   const by = s.author && s.author !== 'kube-proxy' ? ` [${chainAuthorName(s.author)}]` : '';
   const where = `${s.step.table} ${s.step.chain}${by}`;
@@ -78,12 +91,13 @@ export function formatTrace(t: TraceSummary, files: SourceFiles): string {
   let out = `Packet: ${packetWords(t.packet)}\n`;
   // Said before any outcome: a kube-proxy replacement (eBPF) is not traced (core/trace/replaced.ts).
   for (const a of t.assumptions) if (a.code === 'trace/kube-proxy-replaced') out += `Note: ${a.message}\n`;
-  out += `${plural(t.outcomes.length, 'outcome')}:\n`;
+  out += `${t.standard ? 'As pasted: ' : ''}${plural(t.outcomes.length, 'outcome')}:\n`;
   t.outcomes.forEach(({ outcome, steps, dnat, authors }, i) => {
     out += `\n  ${i + 1}. ${percent(outcome.probability)}  ${verdictWords(outcome, dnat ?? outcome.dnat)}\n`;
     for (const a of authors ?? []) out += `     ↳ ${a}\n`;
     out += steps.map(stepLine).join('');
   });
+  if (t.standard) out += standardText(t.standard);
   if (t.assumptions.length > 0) {
     out += '\nAssumed:\n';
     for (const a of t.assumptions) out += `  - ${a.message}${a.line === null ? '' : ` (line ${a.line})`}\n`;

@@ -2,6 +2,7 @@ import { NFT_MAX_DEPTH } from '../iptables';
 import { diagnostic, span } from '../text';
 import type { CChain, CompiledRuleset } from './compiled';
 import { pathStep } from './pathStep';
+import type { AssumedRules } from './types';
 import type { Cons, Walk, WalkContext } from './walk';
 
 /*
@@ -65,6 +66,15 @@ function noteNesting(w: Walk, c: CChain): void {
   );
 }
 
+/**
+ * A kube-proxy chain looks cut (or a fixed one is missing): said on this walk, and collected so that
+ * `trace` also answers with kube-proxy's standard rule assumed.
+ */
+export function noteCut(w: Walk, ctx: WalkContext, a: AssumedRules): void {
+  w.assume('trace/chain-cut', `${a.why} The answer with kube-proxy's rule assumed is given too.`, null);
+  ctx.cuts?.set(`${a.table}/${a.chain}`, a);
+}
+
 /** Enters the chain at its first rule (a jump pushes a frame before calling this; a goto does not). */
 export function enterChain(w: Walk, c: CChain, rc: CompiledRuleset, ctx: WalkContext): void {
   if (!c.ready) rc.prepare(c);
@@ -88,6 +98,7 @@ export function enterChain(w: Walk, c: CChain, rc: CompiledRuleset, ctx: WalkCon
       null,
     );
   }
+  for (const a of c.onEntry) noteCut(w, ctx, a);
   if (w.depth > loopBound(rc)) reportLoop(w, c, ctx);
   else if (w.depth - 1 > NFT_MAX_DEPTH) noteNesting(w, c);
 }

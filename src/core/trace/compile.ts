@@ -1,9 +1,11 @@
+import { isMarkChain } from '../kubeproxy';
 import { parseIp } from '../net';
 import type { TableId, TableName } from '../ruleset';
 import { BUILTIN_CHAINS, type Chain, type Match, type Rule, type Ruleset, type Target } from '../ruleset';
 import type { CChain, CMatch, CompiledRuleset, CRule, CTarget } from './compiled';
 import { prepareFromKeys, ruleSourceOf } from './compileLazy';
 import { compileConntrack } from './conntrackMatch';
+import { cutAtEnd } from './cutChains';
 import { buildHookOrder } from './hookOrder';
 import { HOOK_TABLES, type HookName } from './hooks';
 import { hasKubeProxyChains, type ImpliedJump, impliedJumpsFor } from './implied';
@@ -11,6 +13,7 @@ import { buildSegments } from './indexChains';
 import { compileMatch } from './matchers';
 import type { NftCompileEnv } from './nftMatch';
 import { setIndexFor } from './nftSets';
+import { isAssumedRule, markChainRules } from './standardRules';
 
 const cache = new WeakMap<Ruleset, CompiledRuleset>();
 
@@ -89,7 +92,7 @@ function compileTarget(t: Target, resolve: (name: string) => CChain, env: NftCom
 
 /** An iptables-nft rule nft lists with `xt match …`/`xt target …`: its options were lost. */
 const XT = /\bxt (match|target) /;
-const xtAssumed = (line: number): CMatch => ({
+const xtAssumed = (line: number | null): CMatch => ({
   random: null,
   test: (w) => {
     w.assume(
@@ -109,19 +112,22 @@ function compileRule(
 ): CRule {
   // nftables evaluates a rule's expressions strictly in order (nft_do_chain); iptables tests the IP
   // header first.
+  // A rule assumed from kube-proxy's standard shape is not in the text: no line, no id.
+  const assumed = isAssumedRule(rule);
+  const line = assumed ? null : rule.line;
   const header = env !== null ? [] : rule.matches.filter((m) => HEADER_KINDS.has(m.kind));
   const ordered =
     header.length === 0
       ? rule.matches
       : [...header, ...rule.matches.filter((m) => !HEADER_KINDS.has(m.kind))];
   const matches = ordered.map((m, i) =>
-    compileMatch(m, { line: rule.line, ruleId: rule.id, index: i }, family, env ?? undefined),
+    compileMatch(m, { line, ruleId: rule.id, index: i }, family, env ?? undefined),
   );
-  if (env !== null && XT.test(rule.raw)) matches.push(xtAssumed(rule.line));
+  if (env !== null && XT.test(rule.raw)) matches.push(xtAssumed(line));
   return {
     rule,
-    id: rule.id,
-    line: rule.line,
+    id: assumed ? null : rule.id,
+    line,
     table: rule.table,
     chain: rule.chain,
     matches,
@@ -170,6 +176,8 @@ function newChain(
     missing: model === undefined || (model.origin === 'referenced' && model.rules.length === 0),
     implied: false,
     declLine: model?.origin === 'declared' && model.line > 0 ? model.line : null,
+    cutAtEnd: null,
+    onEntry: [],
     ...extra,
   };
 }
@@ -203,7 +211,10 @@ export function compileRuleset(
     const key = `${table}/${name}`;
     let c = chains.get(key);
     if (c === undefined) {
-      c = newChain(table, name, ruleset.tables[table]?.chains[name]);
+      c = newChain(table, name, ruleset.tables[table]?.chains[name], {
+        cutAtEnd: cutAtEnd(ruleset, table, name),
+        onEntry: isMarkChain(name) ? markChainRules(ruleset, name) : [],
+      });
       chains.set(key, c);
     }
     return c;

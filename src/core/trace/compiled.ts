@@ -2,6 +2,7 @@ import type { Ip } from '../net';
 import type { NftOperand, Rule, RuleId, TableId } from '../ruleset';
 import type { HookName } from './hooks';
 import type { SetIndex } from './nftSets';
+import type { AssumedRules } from './types';
 import type { Walk, WalkContext } from './walk';
 
 /**
@@ -94,6 +95,10 @@ export interface CChain {
   readonly implied: boolean;
   /** The 1-based line of its `:NAME POLICY` declaration, or null when the text does not declare it. */
   readonly declLine: number | null;
+  /** kube-proxy's last rule(s) this chain of an excerpt lacks (cutChains.ts): noted when a walk falls off its end. */
+  readonly cutAtEnd: AssumedRules | null;
+  /** Fixed kube-proxy chains a walk entering this one needs and the text lacks (KUBE-MARK-MASQ → KUBE-POSTROUTING). */
+  readonly onEntry: readonly AssumedRules[];
 }
 
 export interface CompiledRuleset {

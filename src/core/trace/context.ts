@@ -33,6 +33,7 @@ export function makeContext(
     readonly diagnostics: Diagnostic[];
     /** `ipvsModeEvidence(ruleset)`: why the rules look like kube-proxy's IPVS mode, or null. */
     readonly ipvsMode: string | null;
+    readonly cuts?: WalkContext['cuts'];
   },
 ): WalkContext {
   const vips = virtualAddressKeys(env);

@@ -18,6 +18,7 @@ export type {
   Packet,
   PathStep,
   SimulationResult,
+  StandardTrace,
   StepPacket,
   TraceEnv,
   TraceResult,

@@ -1,4 +1,4 @@
-import { enterChain, returnFromChain } from './chainEntry';
+import { enterChain, noteCut, returnFromChain } from './chainEntry';
 import type { CompiledRuleset, CRule } from './compiled';
 import { type HookStep, ROUTES } from './hooks';
 import { segmentCandidates } from './indexChains';
@@ -185,6 +185,7 @@ export function run(w: Walk, rc: CompiledRuleset, ctx: WalkContext): 'done' | 'f
     }
     const rule = chain.rules[w.ruleIdx];
     if (rule === undefined) {
+      if (chain.cutAtEnd !== null) noteCut(w, ctx, chain.cutAtEnd);
       returnFromChain(w, ctx);
       continue;
     }

@@ -1,6 +1,6 @@
 import type { IpSet } from '../ipset';
 import type { IpvsTable } from '../ipvs';
-import type { RuleId, TableId } from '../ruleset';
+import type { RuleId, TableId, TableName } from '../ruleset';
 import type { Diagnostic } from '../text';
 
 /**
@@ -167,6 +167,29 @@ export interface TraceResult {
   /** Union of all outcomes' assumptions, deduplicated. */
   readonly assumptions: readonly Assumption[];
   readonly diagnostics: readonly Diagnostic[];
+  /**
+   * Issue 12: present when the walk met a kube-proxy chain that looks cut (an `iptables-save | grep`
+   * excerpt drops kube-proxy's rules without a Service's name): the same packet traced again with
+   * kube-proxy's standard rules assumed. `outcomes` above stay the text as given.
+   */
+  readonly standard?: StandardTrace;
+}
+
+/** kube-proxy rules the text lacks, assumed in their standard shape (pkg/proxy/iptables/proxier.go). */
+export interface AssumedRules {
+  readonly table: TableName;
+  readonly chain: string;
+  /** The rules as kube-proxy writes them (`-A KUBE-EXT-… -j KUBE-SVC-…`). */
+  readonly rules: readonly string[];
+  /** Why they are assumed, naming the chain that looks cut or is missing. */
+  readonly why: string;
+}
+
+/** The trace under the assumption that kube-proxy's standard rules are there; outcomes sum to 1. */
+export interface StandardTrace {
+  readonly assumed: readonly AssumedRules[];
+  readonly outcomes: readonly Outcome[];
+  readonly assumptions: readonly Assumption[];
 }
 
 export interface SimulatedConnection {

@@ -5,7 +5,7 @@ import type { TableId } from '../ruleset';
 import type { Diagnostic } from '../text';
 import type { CChain } from './compiled';
 import type { HookName, HookStep } from './hooks';
-import type { Assumption, ConntrackAssumption, IpvsHop, PathStep } from './types';
+import type { AssumedRules, Assumption, ConntrackAssumption, IpvsHop, PathStep } from './types';
 
 /** A persistent (shared-tail) list: forks share everything before them, so cloning a walk is O(1). */
 export interface Cons<T> {
@@ -65,6 +65,8 @@ export interface WalkContext {
   /** Why the rules look like kube-proxy's IPVS mode (a sentence), or null. */
   readonly ipvsMode: string | null;
   readonly diagnostics: Diagnostic[];
+  /** Collects the kube-proxy rules the walks found missing (cut chains), by chain; null: not wanted. */
+  readonly cuts?: Map<string, AssumedRules> | null;
 }
 
 /**

@@ -3,6 +3,7 @@ import { GraphMinimap, PacketCaption } from '../flow/ChainGraph';
 import { useChosenOutcome } from '../trace/hooks';
 import { PacketEnvelope } from '../trace/PacketEnvelope';
 import { Playback } from '../trace/Playback';
+import { StandardAnswer } from '../trace/StandardAnswer';
 import { usePathSteps } from '../trace/usePathSteps';
 import { Verdict } from '../trace/Verdict';
 import { useT } from '../useT';
@@ -39,6 +40,7 @@ export function StoryStrip() {
                 <Verdict outcome={outcome} />
                 <Playback />
               </div>
+              <StandardAnswer />
               <div className="story-now">
                 <PacketCaption />
                 <CurrentStep />
