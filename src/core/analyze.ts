@@ -1,5 +1,6 @@
 import { type IpSet, type IpsetDiagnostic, parseIpset } from './ipset';
 import { parseIptablesSave } from './iptables';
+import { type IpvsDiagnostic, type IpvsTable, parseIpvsadm } from './ipvs';
 import { type KubectlData, parseKubectl } from './kubectl';
 import { analyzeKubeProxy, indexServiceGroups, type KubeProxyModel, type ServiceGroup } from './kubeproxy';
 import { openLazyRuleset } from './lazy';
@@ -26,6 +27,8 @@ export interface AnalyzeInput {
   readonly kubectl?: string;
   /** `ipset list` / `ipset save` output; empty or omitted = none (set matches stay assumptions). */
   readonly ipset?: string;
+  /** `ipvsadm -Ln` output; empty or omitted = none (an IPVS-mode node's Services are not traced). */
+  readonly ipvs?: string;
   readonly until?: AnalyzeUntil;
 }
 
@@ -48,11 +51,14 @@ export interface Analysis {
   readonly groups: readonly ServiceGroup[];
   /** The sets of the ipset text (`TraceEnv.ipsets`), null without one. */
   readonly ipsets: readonly IpSet[] | null;
+  /** The IPVS table of the ipvsadm text (`TraceEnv.ipvs`), null without one. */
+  readonly ipvs: IpvsTable | null;
   /** By the text they point into: the model's kubectl cross-check findings go to `kubectl`. */
   readonly diagnostics: {
     readonly iptables: Diagnostic[];
     readonly kubectl: Diagnostic[];
     readonly ipset: readonly IpsetDiagnostic[];
+    readonly ipvs: readonly IpvsDiagnostic[];
   };
   readonly timings: AnalyzeTimings;
 }
@@ -129,13 +135,15 @@ export function analyzeTexts(input: AnalyzeInput): Analysis {
   }
   const t5 = now();
   const ipset = readIpsets(input.ipset);
+  const ipvs = readIpvs(input.ipvs);
   return {
     ruleset,
     model,
     kubectl,
     groups,
     ipsets: ipset.sets,
-    diagnostics: { iptables: ipt, kubectl: kub, ipset: ipset.diagnostics },
+    ipvs: ipvs.table,
+    diagnostics: { iptables: ipt, kubectl: kub, ipset: ipset.diagnostics, ipvs: ipvs.diagnostics },
     timings: { parse: t1 - t0, lower: t2 - t1, kubectl: t3 - t2, model: t4 - t3, groups: t5 - t4 },
   };
 }
@@ -143,9 +151,10 @@ export function analyzeTexts(input: AnalyzeInput): Analysis {
 export interface TraceTextsInput {
   readonly iptables: string;
   readonly packet: Packet;
-  /** `env.ipsets`, when absent, comes from the `ipset` text. */
+  /** `env.ipsets` / `env.ipvs`, when absent, come from the `ipset` / `ipvs` texts. */
   readonly env: TraceEnv;
   readonly ipset?: string;
+  readonly ipvs?: string;
 }
 
 /** What `traceTexts` read and traced. */
@@ -158,7 +167,11 @@ export interface TextsTrace {
    * trace read — each as the full parse gives it — without the document-wide ones (jumps to missing
    * chains, jump loops and depth), which need every rule; the full analysis has them all.
    */
-  readonly diagnostics: { readonly iptables: Diagnostic[] };
+  readonly diagnostics: {
+    readonly iptables: Diagnostic[];
+    readonly ipset?: readonly IpsetDiagnostic[];
+    readonly ipvs?: readonly IpvsDiagnostic[];
+  };
   readonly lazy: boolean;
   /** Why the full pipeline ran instead (null when lazy). */
   readonly fullReason: string | null;
@@ -176,7 +189,15 @@ export interface TextsTrace {
  * Never throws.
  */
 export function traceTexts(given: TraceTextsInput): TextsTrace {
-  const input = { ...given, env: withIpsets(given.env, readIpsets(given.ipset).sets) };
+  const sets = readIpsets(given.ipset);
+  const ipvs = readIpvs(given.ipvs);
+  const env = withIpvs(withIpsets(given.env, sets.sets), ipvs.table);
+  const node = { ipset: sets.diagnostics, ipvs: ipvs.diagnostics };
+  const traced = traceTextsWith({ ...given, env });
+  return { ...traced, diagnostics: { ...traced.diagnostics, ...node } };
+}
+
+function traceTextsWith(input: TraceTextsInput): TextsTrace {
   const t0 = now();
   const opened = openLazyRuleset(input.iptables);
   const t1 = now();
@@ -236,4 +257,25 @@ function readIpsets(text: string | undefined): {
 /** `env` with `ipsets` set from `sets` unless it already has its own. */
 export function withIpsets(env: TraceEnv, sets: readonly IpSet[] | null): TraceEnv {
   return sets === null || env.ipsets !== undefined ? env : { ...env, ipsets: sets };
+}
+
+// ---- IPVS (issue 12): `ipvsadm -Ln` text → TraceEnv.ipvs ----
+
+/** Reads the ipvsadm text; never throws. */
+function readIpvs(text: string | undefined): {
+  readonly table: IpvsTable | null;
+  readonly diagnostics: readonly IpvsDiagnostic[];
+} {
+  if (text === undefined || text.trim() === '') return { table: null, diagnostics: [] };
+  try {
+    const parsed = parseIpvsadm(text);
+    return { table: parsed.result, diagnostics: parsed.diagnostics };
+  } catch {
+    return { table: null, diagnostics: [] };
+  }
+}
+
+/** `env` with `ipvs` set from `table` unless it already has its own. */
+export function withIpvs(env: TraceEnv, table: IpvsTable | null): TraceEnv {
+  return table === null || env.ipvs !== undefined ? env : { ...env, ipvs: table };
 }

@@ -1,4 +1,5 @@
 import type { IpsetDiagnostic } from '../core/ipset';
+import type { IpvsDiagnostic } from '../core/ipvs';
 import type { KubectlData } from '../core/kubectl';
 import type { KubeProxyModel, ServiceGroup } from '../core/kubeproxy';
 import type { Chain, RuleId, TableName } from '../core/ruleset';
@@ -49,6 +50,8 @@ export interface AnalyzeRequest {
   readonly kubectlText: string;
   /** `ipset list` / `ipset save` output (issue 12); absent or empty = none. */
   readonly ipsetText?: string;
+  /** `ipvsadm -Ln` output (issue 12); absent or empty = none. */
+  readonly ipvsText?: string;
   readonly focus: GraphFocus | null;
   /**
    * Optional: trace this packet first, reading only what the trace needs (core/lazy `traceTexts`),
@@ -144,7 +147,11 @@ export interface AnalyzedResponse {
     readonly kubectl: readonly Diagnostic[];
     /** Of the `ipsetText` (absent: none pasted). */
     readonly ipset?: readonly IpsetDiagnostic[];
+    /** Of the `ipvsText` (absent: none pasted). */
+    readonly ipvs?: readonly IpvsDiagnostic[];
   };
+  /** kube-proxy's IPVS mode recognised in the rules (a sentence), or null (absent: before issue 12). */
+  readonly ipvsMode?: string | null;
   /** Rules in the last good Ruleset (the Ruleset itself stays in the worker). */
   readonly ruleCount: number;
   /** Endpoint IP → pod name from kubectl's Endpoints (json/yaml `targetRef`); `{}` without kubectl. */

@@ -1,4 +1,5 @@
 import { traceTexts } from '../../core/analyze';
+import { ipvsModeEvidence } from '../../core/kubeproxy';
 import type { Diagnostic } from '../../core/text';
 import type { L4Protocol, Origin, Packet, TraceEnv } from '../../core/trace';
 import { simulate } from '../../core/trace';
@@ -6,11 +7,13 @@ import type { Command } from '../args';
 import { intOption, parseCommandArgs, positional } from '../args';
 import { readInput, UsageError } from '../io';
 import { cliDiagnostics } from '../json';
+import { NODE_HELP, NODE_OPTIONS, readNodeTexts } from '../nodeTexts';
 import { OUTPUT_HELP, OUTPUT_OPTIONS, outputMode, printOutput } from '../output';
 import { type ReadCoverage, traceText } from './traceText';
 
 const HELP = `Usage: cli trace <iptables-save file | -> --from pod|host|external --src IP --dst IP --dport N
                  [--sport N] [--proto tcp|udp|sctp|icmp] [--node-ip IP]... [--in-if NAME] [--out-if NAME]
+                 [--ipvs ipvsadm-Ln-file] [--ipset ipset-list-file]
                  [--connections K --seed S] [--json | --text]
 
 Traces the first packet of a connection through the dump and prints JSON:
@@ -19,6 +22,9 @@ With --connections, also samples K connections with the seeded PRNG and adds
   "connections": [{ "dnat", "masquerade", "verdict", "path" }], "endpointCounts": { "ip:port" | "<none>": n }.
 --node-ip (repeatable) lists the node's own addresses (addrtype LOCAL).
 --proto icmp sends an echo request: it has no ports (--dport and --sport are not taken).
+${NODE_HELP}
+On a kube-proxy IPVS node "ipvsMode" says so, and each outcome's "ipvs" what IPVS did
+(virtual service, real server, share); without --ipvs the outcomes say that it is needed.
 At a terminal: each outcome with its probability, verdict and DNAT, and its path in words.
 ${OUTPUT_HELP}
 Only the rules this packet meets are read ("read": { "rules", "of", "whole" }); "diagnostics" are
@@ -60,6 +66,7 @@ export const traceCommand: Command = {
       'out-if': { type: 'string' },
       connections: { type: 'string' },
       seed: { type: 'string' },
+      ...NODE_OPTIONS,
       ...OUTPUT_OPTIONS,
     });
     if (values.help) {
@@ -91,10 +98,13 @@ export const traceCommand: Command = {
     const env: TraceEnv = { localAddresses: (v['node-ip'] as string[] | undefined) ?? [] };
 
     const text = await readInput(io, file);
+    const node = await readNodeTexts(io, v);
     // Reads only what the trace needs (core/lazy); the outcomes are the full pipeline's.
-    const texts = traceTexts({ iptables: text, packet, env });
+    const texts = traceTexts({ iptables: text, packet, env, ...node });
     const { ruleset, trace: traced } = texts;
     const diagnostics: Diagnostic[] = [...texts.diagnostics.iptables, ...traced.diagnostics];
+    const nodeDiagnostics = [...(texts.diagnostics.ipvs ?? []), ...(texts.diagnostics.ipset ?? [])];
+    const ipvsMode = ipvsModeEvidence(ruleset);
     const json: Record<string, unknown> = { outcomes: traced.outcomes };
     const sim =
       connections === undefined ? null : simulate(ruleset, packet, env, { connections, seed: seed ?? 1 });
@@ -108,10 +118,15 @@ export const traceCommand: Command = {
       json.endpointCounts = sim.endpointCounts;
     }
     json.assumptions = traced.assumptions;
-    const printed = cliDiagnostics(diagnostics, { iptables: text });
+    const printed = cliDiagnostics([...diagnostics, ...nodeDiagnostics], {
+      iptables: text,
+      ...(node.ipvs === undefined ? {} : { ipvs: node.ipvs }),
+      ...(node.ipset === undefined ? {} : { ipset: node.ipset }),
+    });
     json.diagnostics = printed;
     // Said in the output, not only in --help: the diagnostics cover what was read.
     json.read = { rules: texts.read.rules, of: texts.read.of, whole: !texts.lazy };
+    if (ipvsMode !== null) json.ipvsMode = ipvsMode;
     return printOutput(io, mode, json, diagnostics, () =>
       traceText(
         {
@@ -121,8 +136,9 @@ export const traceCommand: Command = {
           endpointCounts: sim?.endpointCounts,
           diagnostics: printed,
           read: json.read as ReadCoverage,
+          ipvsMode,
         },
-        file,
+        { iptables: file, ...node.files },
       ),
     );
   },

@@ -3,6 +3,7 @@ import type { Ruleset } from '../../core/ruleset';
 import type { Packet, TraceResult } from '../../core/trace';
 import { describePath } from '../../core/view';
 import type { CliDiagnostic } from '../json';
+import type { SourceFiles } from '../text/diagnostics';
 import { formatTrace } from '../text/traceText';
 
 export interface TraceTextInput {
@@ -12,6 +13,8 @@ export interface TraceTextInput {
   readonly endpointCounts: Readonly<Record<string, number>> | undefined;
   readonly diagnostics: readonly CliDiagnostic[];
   readonly read?: ReadCoverage;
+  /** Why the rules look like kube-proxy's IPVS mode (said first), or null. */
+  readonly ipvsMode?: string | null;
 }
 
 /**
@@ -26,7 +29,7 @@ export interface ReadCoverage {
   readonly whole: boolean;
 }
 
-export function traceText(t: TraceTextInput, file: string): string {
+export function traceText(t: TraceTextInput, files: SourceFiles): string {
   const labels = new Map<string, string>();
   for (const g of indexServiceGroups(t.ruleset, null)) {
     if (g.label) for (const c of g.chains) labels.set(c, g.label);
@@ -43,8 +46,9 @@ export function traceText(t: TraceTextInput, file: string): string {
       assumptions: t.traced.assumptions,
       endpointCounts: t.endpointCounts,
       diagnostics: t.diagnostics,
+      ipvsMode: t.ipvsMode ?? null,
     },
-    { iptables: file },
+    files,
   );
   if (!t.read || t.read.whole) return text;
   return `${text}Read ${t.read.rules.toLocaleString('en')} of ${t.read.of.toLocaleString('en')} rules (those this packet meets); \`parse\` checks the whole file.\n`;

@@ -16,6 +16,8 @@ export interface TraceSummary {
   /** `--connections`: endpoint → connections that reached it (`<none>` = not DNATed). */
   readonly endpointCounts?: Readonly<Record<string, number>>;
   readonly diagnostics: readonly CliDiagnostic[];
+  /** kube-proxy's IPVS mode recognised in the rules (a sentence), said first; null or absent: not. */
+  readonly ipvsMode?: string | null;
 }
 
 const ORIGIN_WORDS: Record<Packet['origin'], string> = {
@@ -52,6 +54,13 @@ export function verdictWords(o: Outcome): string {
   return parts.join('; ');
 }
 
+/** `TCP 10.96.0.10:53 → 10.244.0.2:53 (Masq). rr (round robin): …`. */
+function ipvsWords(h: NonNullable<Outcome['ipvs']>): string {
+  const to = h.server === null ? '' : ` → ${h.server} (${h.forward ?? 'Masq'})`;
+  const head = h.service === null ? '' : `${h.service}${to}. `;
+  return `${head}${h.scheduling}${h.persistence === null ? '' : ` ${h.persistence}`}`;
+}
+
 function stepLine(s: DescribedOutcome['steps'][number], index: number): string {
   const where = `${s.step.table} ${s.step.chain}`;
   const line = s.step.line > 0 ? ` (line ${s.step.line})` : '';
@@ -64,11 +73,14 @@ function stepLine(s: DescribedOutcome['steps'][number], index: number): string {
  * (`--connections`) and the diagnostics.
  */
 export function formatTrace(t: TraceSummary, files: SourceFiles): string {
-  let out = `Packet: ${packetWords(t.packet)}\n`;
+  let out = t.ipvsMode ? `${t.ipvsMode}\n` : '';
+  out += `Packet: ${packetWords(t.packet)}\n`;
   out += `${plural(t.outcomes.length, 'outcome')}:\n`;
   t.outcomes.forEach(({ outcome, steps }, i) => {
     out += `\n  ${i + 1}. ${percent(outcome.probability)}  ${verdictWords(outcome)}\n`;
     out += steps.map(stepLine).join('');
+    if (outcome.ipvs !== undefined)
+      out += `       IPVS, after ${outcome.ipvs.hook}: ${ipvsWords(outcome.ipvs)}\n`;
   });
   if (t.assumptions.length > 0) {
     out += '\nAssumed:\n';
