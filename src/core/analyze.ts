@@ -1,6 +1,6 @@
 import { type IpSet, type IpsetDiagnostic, parseIpset } from './ipset';
 import { parseIptablesSave } from './iptables';
-import { type IpvsDiagnostic, type IpvsTable, parseIpvsadm } from './ipvs';
+import { type IpvsDiagnostic, type IpvsTable, parseIpvsadm, splitNodePaste } from './ipvs';
 import { type KubectlData, parseKubectl } from './kubectl';
 import { analyzeKubeProxy, indexServiceGroups, type KubeProxyModel, type ServiceGroup } from './kubeproxy';
 import { openLazyRuleset } from './lazy';
@@ -53,6 +53,11 @@ export interface Analysis {
   readonly ipsets: readonly IpSet[] | null;
   /** The IPVS table of the ipvsadm text (`TraceEnv.ipvs`), null without one. */
   readonly ipvs: IpvsTable | null;
+  /**
+   * The ipvsadm and/or ipset outputs were pasted in the iptables text (splitNodePaste): their
+   * diagnostics' spans point into that text, as the iptables ones do.
+   */
+  readonly nodePasted: boolean;
   /** By the text they point into: the model's kubectl cross-check findings go to `kubectl`. */
   readonly diagnostics: {
     readonly iptables: Diagnostic[];
@@ -80,7 +85,8 @@ export function stageFailure(source: Diagnostic['source'], stage: string, e: unk
 }
 
 /** Runs the pipeline over the texts; never throws. */
-export function analyzeTexts(input: AnalyzeInput): Analysis {
+export function analyzeTexts(given: AnalyzeInput): Analysis {
+  const input = withNodePaste(given);
   const until = input.until ?? 'groups';
   const ipt: Diagnostic[] = [];
   const kub: Diagnostic[] = [];
@@ -143,6 +149,7 @@ export function analyzeTexts(input: AnalyzeInput): Analysis {
     groups,
     ipsets: ipset.sets,
     ipvs: ipvs.table,
+    nodePasted: input !== given,
     diagnostics: { iptables: ipt, kubectl: kub, ipset: ipset.diagnostics, ipvs: ipvs.diagnostics },
     timings: { parse: t1 - t0, lower: t2 - t1, kubectl: t3 - t2, model: t4 - t3, groups: t5 - t4 },
   };
@@ -188,7 +195,8 @@ export interface TextsTrace {
  * not take, or one whose lines do not read as its scan said, runs `analyzeTexts` + `trace` instead.
  * Never throws.
  */
-export function traceTexts(given: TraceTextsInput): TextsTrace {
+export function traceTexts(pasted: TraceTextsInput): TextsTrace {
+  const given = withNodePaste(pasted);
   const sets = readIpsets(given.ipset);
   const ipvs = readIpvs(given.ipvs);
   const env = withIpvs(withIpsets(given.env, sets.sets), ipvs.table);
@@ -278,4 +286,20 @@ function readIpvs(text: string | undefined): {
 /** `env` with `ipvs` set from `table` unless it already has its own. */
 export function withIpvs(env: TraceEnv, table: IpvsTable | null): TraceEnv {
   return table === null || env.ipvs !== undefined ? env : { ...env, ipvs: table };
+}
+
+/**
+ * `input` with the ipvsadm / ipset outputs taken out of its iptables text when they were pasted
+ * there together (and not given apart): the same object when there are none.
+ */
+function withNodePaste<T extends { iptables: string; ipvs?: string; ipset?: string }>(input: T): T {
+  if ((input.ipvs ?? '').trim() !== '' || (input.ipset ?? '').trim() !== '') return input;
+  const split = splitNodePaste(input.iptables);
+  if (split === null) return input;
+  return {
+    ...input,
+    iptables: split.iptables,
+    ...(split.ipvs.trim() === '' ? {} : { ipvs: split.ipvs }),
+    ...(split.ipset.trim() === '' ? {} : { ipset: split.ipset }),
+  };
 }

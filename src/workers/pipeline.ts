@@ -122,6 +122,10 @@ export async function analyzeTexts(
   });
   const { ruleset, model, kubectl, timings } = analysis;
   const ipt = analysis.diagnostics.iptables;
+  // Pasted together in the rules editor: the ipvsadm / ipset findings point into that text too.
+  if (analysis.nodePasted)
+    for (const d of [...analysis.diagnostics.ipvs, ...analysis.diagnostics.ipset])
+      ipt.push({ ...d, source: 'iptables' });
   const kub = analysis.diagnostics.kubectl;
 
   let good: GoodAnalysis | null = previous;
@@ -152,6 +156,9 @@ export async function analyzeTexts(
     rules: ruleset.ruleCount,
     servicePorts: model?.servicePorts.length ?? 0,
     kubectlServices: kubectl?.services.length ?? 0,
+    ipvsMode: ipvsModeOf(kept.ruleset),
+    ipvsServices: analysis.ipvs?.services.length ?? null,
+    ipsets: analysis.ipsets?.length ?? null,
     timings: {
       parse: timings.parse,
       lower: timings.lower,
@@ -170,7 +177,6 @@ export async function analyzeTexts(
       ...(ipsetText.trim() === '' ? {} : { ipset: analysis.diagnostics.ipset }),
       ...(ipvsText.trim() === '' ? {} : { ipvs: analysis.diagnostics.ipvs }),
     },
-    ipvsMode: ipvsModeOf(kept.ruleset),
     ruleCount: kept.ruleset.ruleCount,
     pods: podNames(kept.kubectl),
     groups: kept.groups,

@@ -129,6 +129,11 @@ export interface AnalysisSummary {
   readonly rules: number;
   readonly servicePorts: number;
   readonly kubectlServices: number;
+  /** kube-proxy's IPVS mode recognised in the rules (a sentence), or null (absent: before issue 12). */
+  readonly ipvsMode?: string | null;
+  /** IPVS virtual services and ipsets read from the pasted ipvsadm / ipset outputs (null: none). */
+  readonly ipvsServices?: number | null;
+  readonly ipsets?: number | null;
   /** Milliseconds per stage, measured in the worker. */
   readonly timings: Readonly<Record<'parse' | 'lower' | 'kubectl' | 'model' | 'graph' | 'layout', number>>;
 }
@@ -150,8 +155,6 @@ export interface AnalyzedResponse {
     /** Of the `ipvsText` (absent: none pasted). */
     readonly ipvs?: readonly IpvsDiagnostic[];
   };
-  /** kube-proxy's IPVS mode recognised in the rules (a sentence), or null (absent: before issue 12). */
-  readonly ipvsMode?: string | null;
   /** Rules in the last good Ruleset (the Ruleset itself stays in the worker). */
   readonly ruleCount: number;
   /** Endpoint IP → pod name from kubectl's Endpoints (json/yaml `targetRef`); `{}` without kubectl. */

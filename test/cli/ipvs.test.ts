@@ -56,7 +56,7 @@ describe('cli trace --ipvs --ipset', () => {
     const run = await runCli(['trace', RULES, ...POD_TO_WEB, '--ipvs', IPVS, '--ipset', IPSET], '', true);
     const lines = run.stdout.split('\n');
     expect(lines[0]).toMatch(/^This node runs kube-proxy in IPVS mode/);
-    expect(run.stdout).toContain('33.3%  ACCEPT, forwarded; DNAT to 10.244.0.24:8000');
+    expect(run.stdout).toContain('33.3%  ACCEPT, out of the node; DNAT to 10.244.0.24:8000');
     expect(run.stdout).toContain(
       'IPVS, after INPUT: TCP 10.100.108.207:80 → 10.244.0.24:8000 (Masq). rr (round robin)',
     );
