@@ -5,7 +5,8 @@ import { hasErrors, LineIndex } from '../core/text';
 export interface CliDiagnostic {
   readonly severity: Diagnostic['severity'];
   readonly code: string;
-  readonly source: Diagnostic['source'];
+  /** The text it points into: iptables, kubectl, or a node text (`--ipset`, `--ipvs`). */
+  readonly source: Diagnostic['source'] | 'ipset' | 'ipvs';
   /** 1-based, in the file the diagnostic's `source` names. */
   readonly line: number;
   readonly column: number;
@@ -14,8 +15,8 @@ export interface CliDiagnostic {
 
 /** Converts diagnostics to 1-based line/column against the texts they point into. */
 export function cliDiagnostics(
-  diagnostics: readonly Diagnostic[],
-  texts: Partial<Record<Diagnostic['source'], string>>,
+  diagnostics: readonly (Omit<Diagnostic, 'source'> & { readonly source: CliDiagnostic['source'] })[],
+  texts: Partial<Record<CliDiagnostic['source'], string>>,
 ): CliDiagnostic[] {
   const indexes = new Map<string, LineIndex>();
   return diagnostics.map((d) => {

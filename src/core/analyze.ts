@@ -1,5 +1,6 @@
 import { type IpSet, type IpsetDiagnostic, parseIpset } from './ipset';
 import { parseIptablesSave } from './iptables';
+import { type IpvsDiagnostic, type IpvsTable, parseIpvsadm, splitNodePaste } from './ipvs';
 import { type KubectlData, parseKubectl } from './kubectl';
 import { analyzeKubeProxy, indexServiceGroups, type KubeProxyModel, type ServiceGroup } from './kubeproxy';
 import { openLazyRuleset } from './lazy';
@@ -30,6 +31,8 @@ export interface AnalyzeInput {
   readonly kubectl?: string;
   /** `ipset list` / `ipset save` output; empty or omitted = none (set matches stay assumptions). */
   readonly ipset?: string;
+  /** `ipvsadm -Ln` output; empty or omitted = none (an IPVS-mode node's Services are not traced). */
+  readonly ipvs?: string;
   readonly until?: AnalyzeUntil;
 }
 
@@ -52,11 +55,19 @@ export interface Analysis {
   readonly groups: readonly ServiceGroup[];
   /** The sets of the ipset text (`TraceEnv.ipsets`), null without one. */
   readonly ipsets: readonly IpSet[] | null;
+  /** The IPVS table of the ipvsadm text (`TraceEnv.ipvs`), null without one. */
+  readonly ipvs: IpvsTable | null;
+  /**
+   * The ipvsadm and/or ipset outputs were pasted in the iptables text (splitNodePaste): their
+   * diagnostics' spans point into that text, as the iptables ones do.
+   */
+  readonly nodePasted: boolean;
   /** By the text they point into: the model's kubectl cross-check findings go to `kubectl`. */
   readonly diagnostics: {
     readonly iptables: Diagnostic[];
     readonly kubectl: Diagnostic[];
     readonly ipset: readonly IpsetDiagnostic[];
+    readonly ipvs: readonly IpvsDiagnostic[];
   };
   readonly timings: AnalyzeTimings;
 }
@@ -84,7 +95,8 @@ function isNftables(text: string): boolean {
 }
 
 /** Runs the pipeline over the texts; never throws. */
-export function analyzeTexts(input: AnalyzeInput): Analysis {
+export function analyzeTexts(given: AnalyzeInput): Analysis {
+  const input = withNodePaste(given);
   const until = input.until ?? 'groups';
   const ipt: Diagnostic[] = [];
   const kub: Diagnostic[] = [];
@@ -148,13 +160,16 @@ export function analyzeTexts(input: AnalyzeInput): Analysis {
   }
   const t5 = now();
   const ipset = readIpsets(input.ipset);
+  const ipvs = readIpvs(input.ipvs);
   return {
     ruleset,
     model,
     kubectl,
     groups,
     ipsets: ipset.sets,
-    diagnostics: { iptables: ipt, kubectl: kub, ipset: ipset.diagnostics },
+    ipvs: ipvs.table,
+    nodePasted: input !== given,
+    diagnostics: { iptables: ipt, kubectl: kub, ipset: ipset.diagnostics, ipvs: ipvs.diagnostics },
     timings: { parse: t1 - t0, lower: t2 - t1, kubectl: t3 - t2, model: t4 - t3, groups: t5 - t4 },
   };
 }
@@ -162,9 +177,10 @@ export function analyzeTexts(input: AnalyzeInput): Analysis {
 export interface TraceTextsInput {
   readonly iptables: string;
   readonly packet: Packet;
-  /** `env.ipsets`, when absent, comes from the `ipset` text. */
+  /** `env.ipsets` / `env.ipvs`, when absent, come from the `ipset` / `ipvs` texts. */
   readonly env: TraceEnv;
   readonly ipset?: string;
+  readonly ipvs?: string;
 }
 
 /** What `traceTexts` read and traced. */
@@ -177,7 +193,11 @@ export interface TextsTrace {
    * trace read — each as the full parse gives it — without the document-wide ones (jumps to missing
    * chains, jump loops and depth), which need every rule; the full analysis has them all.
    */
-  readonly diagnostics: { readonly iptables: Diagnostic[] };
+  readonly diagnostics: {
+    readonly iptables: Diagnostic[];
+    readonly ipset?: readonly IpsetDiagnostic[];
+    readonly ipvs?: readonly IpvsDiagnostic[];
+  };
   readonly lazy: boolean;
   /** Why the full pipeline ran instead (null when lazy). */
   readonly fullReason: string | null;
@@ -194,8 +214,17 @@ export interface TextsTrace {
  * not take, or one whose lines do not read as its scan said, runs `analyzeTexts` + `trace` instead.
  * Never throws.
  */
-export function traceTexts(given: TraceTextsInput): TextsTrace {
-  const input = { ...given, env: withIpsets(given.env, readIpsets(given.ipset).sets) };
+export function traceTexts(pasted: TraceTextsInput): TextsTrace {
+  const given = withNodePaste(pasted);
+  const sets = readIpsets(given.ipset);
+  const ipvs = readIpvs(given.ipvs);
+  const env = withIpvs(withIpsets(given.env, sets.sets), ipvs.table);
+  const node = { ipset: sets.diagnostics, ipvs: ipvs.diagnostics };
+  const traced = traceTextsWith({ ...given, env });
+  return { ...traced, diagnostics: { ...traced.diagnostics, ...node } };
+}
+
+function traceTextsWith(input: TraceTextsInput): TextsTrace {
   if (isNftables(input.iptables)) return traceFully(input, 'an nftables ruleset is read whole');
   const t0 = now();
   const opened = openLazyRuleset(input.iptables);
@@ -256,4 +285,41 @@ function readIpsets(text: string | undefined): {
 /** `env` with `ipsets` set from `sets` unless it already has its own. */
 export function withIpsets(env: TraceEnv, sets: readonly IpSet[] | null): TraceEnv {
   return sets === null || env.ipsets !== undefined ? env : { ...env, ipsets: sets };
+}
+
+// ---- IPVS (issue 12): `ipvsadm -Ln` text → TraceEnv.ipvs ----
+
+/** Reads the ipvsadm text; never throws. */
+function readIpvs(text: string | undefined): {
+  readonly table: IpvsTable | null;
+  readonly diagnostics: readonly IpvsDiagnostic[];
+} {
+  if (text === undefined || text.trim() === '') return { table: null, diagnostics: [] };
+  try {
+    const parsed = parseIpvsadm(text);
+    return { table: parsed.result, diagnostics: parsed.diagnostics };
+  } catch {
+    return { table: null, diagnostics: [] };
+  }
+}
+
+/** `env` with `ipvs` set from `table` unless it already has its own. */
+export function withIpvs(env: TraceEnv, table: IpvsTable | null): TraceEnv {
+  return table === null || env.ipvs !== undefined ? env : { ...env, ipvs: table };
+}
+
+/**
+ * `input` with the ipvsadm / ipset outputs taken out of its iptables text when they were pasted
+ * there together (and not given apart): the same object when there are none.
+ */
+function withNodePaste<T extends { iptables: string; ipvs?: string; ipset?: string }>(input: T): T {
+  if ((input.ipvs ?? '').trim() !== '' || (input.ipset ?? '').trim() !== '') return input;
+  const split = splitNodePaste(input.iptables);
+  if (split === null) return input;
+  return {
+    ...input,
+    iptables: split.iptables,
+    ...(split.ipvs.trim() === '' ? {} : { ipvs: split.ipvs }),
+    ...(split.ipset.trim() === '' ? {} : { ipset: split.ipset }),
+  };
 }

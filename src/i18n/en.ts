@@ -34,6 +34,10 @@ export const en = {
   'status.parsed': 'Parsed {rules} in {chains} ({tables}) · {ports}',
   'status.kubectl': ' · kubectl: {services}',
   'status.ms': ' · {ms} ms',
+  'status.ipvsNeeded':
+    "This node runs kube-proxy in IPVS mode: IPVS, not these rules, picks each Service's endpoint. Paste the node's `ipvsadm -Ln` and `ipset list` outputs below the iptables-save text, in the same editor, to trace it.",
+  'status.ipvsRead':
+    'IPVS mode: {services} IPVS virtual services and {sets} ipsets read from the same editor.',
   'status.staleErrors': ' — the input has {errors}: the graph shows the last input without errors (stale).',
   'status.stale': ' — the graph shows an earlier input (stale).',
   'persist.pending': 'Saving in this browser…',
@@ -179,6 +183,9 @@ export const en = {
     'Masquerade: the source is rewritten to {address} on the way out, so replies come back through this node.',
   'verdict.nodeAddress': "the node's own address",
   'verdict.local': 'Delivered to a process on this node (INPUT).',
+  'verdict.ipvs': 'IPVS: {service} → real server {server}, {share} of new connections',
+  'verdict.ipvsShareUnknown':
+    'IPVS: {service} → real server {server} (its share of new connections is not known)',
   'verdict.out': 'Sent out of the node (OUTPUT → POSTROUTING, no FORWARD) towards its destination.',
   'verdict.forward': 'Forwarded (FORWARD) towards its destination.',
   'verdict.acceptedTo': 'Accepted and sent to {endpoint}.',

@@ -34,6 +34,9 @@ export const zhCN: Dictionary = {
   'status.parsed': '已解析 {rules}，共 {chains}（{tables}）· {ports}',
   'status.kubectl': ' · kubectl：{services}',
   'status.ms': ' · {ms} 毫秒',
+  'status.ipvsNeeded':
+    '这个节点上的 kube-proxy 运行在 IPVS 模式：由 IPVS（而不是这些规则）选择 Service 的后端。请把节点上 `ipvsadm -Ln` 和 `ipset list` 的输出粘贴在同一个编辑器里 iptables-save 文本的下面，才能追踪。',
+  'status.ipvsRead': 'IPVS 模式：从同一个编辑器读取了 {services} 个 IPVS 虚拟服务和 {sets} 个 ipset 集合。',
   'status.staleErrors': ' — 输入中有 {errors}：图中显示的是最后一次没有错误的输入（已过期）。',
   'status.stale': ' — 图中显示的是较早的输入（已过期）。',
   'persist.pending': '正在保存到此浏览器…',
@@ -176,6 +179,8 @@ export const zhCN: Dictionary = {
   'verdict.masquerade': 'MASQUERADE 地址伪装：出去时源地址改写为 {address}，所以回应会经过这个节点返回。',
   'verdict.nodeAddress': '节点自己的地址',
   'verdict.local': '交付给本节点上的进程（INPUT）。',
+  'verdict.ipvs': 'IPVS：{service} → 真实服务器 {server}，占新连接的 {share}',
+  'verdict.ipvsShareUnknown': 'IPVS：{service} → 真实服务器 {server}（占新连接的份额未知）',
   'verdict.out': '从本节点发出（OUTPUT → POSTROUTING，不经过 FORWARD）到它的目的地。',
   'verdict.forward': '转发（FORWARD）到它的目的地。',
   'verdict.acceptedTo': '已接受（ACCEPT），发往 {endpoint}。',

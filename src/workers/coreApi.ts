@@ -3,6 +3,13 @@
  * Import this only from the worker side: elk's layout bundle is large.
  */
 
-export { analyzeTexts as analyzeInputs, stageFailure, traceTexts, withIpsets } from '../core/analyze';
+export {
+  analyzeTexts as analyzeInputs,
+  stageFailure,
+  traceTexts,
+  withIpsets,
+  withIpvs,
+} from '../core/analyze';
+export { ipvsModeEvidence } from '../core/kubeproxy';
 export { startSimulation, trace } from '../core/trace';
 export { buildChainGraph, layoutGraphRoutes, suggestPacket } from '../core/view';

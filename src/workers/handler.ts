@@ -1,7 +1,12 @@
-import { withIpsets } from './coreApi';
+import type { TraceEnv } from '../core/trace';
+import { withIpsets, withIpvs } from './coreApi';
 import { analyzeTexts, firstTraced, type GoodAnalysis, graphFor } from './pipeline';
 import type { AnalyzedResponse, SimulateRequest, WorkerRequest, WorkerResponse } from './protocol';
 import { chainFacts, ruleAtLine, simulateCounts, traceWithRules } from './queries';
+
+/** The request's env with the last analysis's ipsets and IPVS table, unless it has its own. */
+const nodeEnv = (env: TraceEnv, good: GoodAnalysis): TraceEnv =>
+  withIpvs(withIpsets(env, good.ipsets ?? null), good.ipvs ?? null);
 
 type Kind = Exclude<WorkerRequest['type'], 'cancel'>;
 
@@ -53,7 +58,7 @@ export function createWorkerHandler(
     while (done < r.connections) {
       if (r.id !== latest.simulate || r.id === cancelled) return;
       done = Math.min(r.connections, done + chunk);
-      const env = withIpsets(r.env, good?.ipsets ?? null);
+      const env = good === null ? r.env : nodeEnv(r.env, good);
       const endpointCounts = simulateCounts(ruleset, r.packet, env, done, r.seed);
       const final = done >= r.connections;
       post({ type: 'simulated', id: r.id, done, total: r.connections, endpointCounts, final });
@@ -72,12 +77,20 @@ export function createWorkerHandler(
     try {
       if (r.type === 'analyze') {
         if (r.firstTrace) {
-          post(firstTraced(r.id, r.iptablesText, r.firstTrace, r.ipsetText));
+          post(firstTraced(r.id, r.iptablesText, r.firstTrace, r.ipsetText, r.ipvsText));
           // A newer request that arrived meanwhile wins before the full analysis starts.
           await yieldToMessages();
           if (r.id !== latest.analyze) return;
         }
-        const out = await analyzeTexts(r.id, r.iptablesText, r.kubectlText, r.focus, good, r.ipsetText);
+        const out = await analyzeTexts(
+          r.id,
+          r.iptablesText,
+          r.kubectlText,
+          r.focus,
+          good,
+          r.ipsetText,
+          r.ipvsText,
+        );
         if (r.id !== latest.analyze) return;
         good = out.good;
         for (const m of analyzedMessages(out.response)) post(m);
@@ -88,7 +101,7 @@ export function createWorkerHandler(
         const { graph, positions, routes } = await graphFor(good, r.focus);
         if (r.id === latest.layout) post({ type: 'layout', id: r.id, graph, positions, routes });
       } else if (r.type === 'trace') {
-        const env = withIpsets(r.env, good.ipsets ?? null);
+        const env = nodeEnv(r.env, good);
         post({ type: 'traced', id: r.id, ...traceWithRules(good.ruleset, good.model, r.packet, env) });
       } else if (r.type === 'chainFacts') {
         post({

@@ -1,4 +1,5 @@
 import type { IpSet } from '../core/ipset';
+import type { IpvsTable } from '../core/ipvs';
 import type { KubectlData } from '../core/kubectl';
 import type { KubeProxyModel, ServiceGroup } from '../core/kubeproxy';
 import type { Ruleset } from '../core/ruleset';
@@ -9,6 +10,7 @@ import { lookupForTrace, podPlacesOf } from '../core/view';
 import {
   analyzeInputs,
   buildChainGraph,
+  ipvsModeEvidence,
   layoutGraphRoutes,
   stageFailure,
   suggestPacket,
@@ -32,6 +34,8 @@ export interface GoodAnalysis {
   readonly groups: readonly ServiceGroup[];
   /** The sets of the newest request's ipset text (trace and simulate read them), null without. */
   readonly ipsets?: readonly IpSet[] | null;
+  /** The IPVS table of the newest request's ipvsadm text, null without. */
+  readonly ipvs?: IpvsTable | null;
 }
 
 const now = (): number => (typeof performance !== 'undefined' ? performance.now() : Date.now());
@@ -48,6 +52,15 @@ export function podNames(kubectl: KubectlData | null): Record<string, string> {
   const pods: Record<string, string> = {};
   for (const ep of kubectl?.endpoints ?? []) for (const a of ep.addresses) if (a.pod) pods[a.ip] = a.pod;
   return pods;
+}
+
+/** kube-proxy's IPVS mode in these rules (a sentence) or null; never throws. */
+function ipvsModeOf(ruleset: Ruleset): string | null {
+  try {
+    return ipvsModeEvidence(ruleset);
+  } catch {
+    return null;
+  }
 }
 
 /** The first packet for this input (packet form re-seeding); never throws. */
@@ -100,15 +113,21 @@ export async function analyzeTexts(
   focus: GraphFocus | null,
   previous: GoodAnalysis | null,
   ipsetText = '',
+  ipvsText = '',
 ): Promise<{ response: AnalyzedResponse; good: GoodAnalysis }> {
   const analysis = analyzeInputs({
     iptables: iptablesText,
     kubectl: kubectlText,
     ipset: ipsetText,
+    ipvs: ipvsText,
     until: 'groups',
   });
   const { ruleset, model, kubectl, timings } = analysis;
   const ipt = withNftReaderDiagnostics(iptablesText, analysis.diagnostics.iptables);
+  // Pasted together in the rules editor: the ipvsadm / ipset findings point into that text too.
+  if (analysis.nodePasted)
+    for (const d of [...analysis.diagnostics.ipvs, ...analysis.diagnostics.ipset])
+      ipt.push({ ...d, source: 'iptables' });
   const kub = analysis.diagnostics.kubectl;
 
   let good: GoodAnalysis | null = previous;
@@ -116,7 +135,9 @@ export async function analyzeTexts(
   // The sets are the newest text's even when the rules are the last good ones.
   const last = good as GoodAnalysis;
   const kept: GoodAnalysis =
-    (last.ipsets ?? null) === analysis.ipsets ? last : { ...last, ipsets: analysis.ipsets };
+    (last.ipsets ?? null) === analysis.ipsets && (last.ipvs ?? null) === analysis.ipvs
+      ? last
+      : { ...last, ipsets: analysis.ipsets, ipvs: analysis.ipvs };
   let graph: ChainGraph | null = null;
   let positions: GraphPositions | null = null;
   let routes: GraphRoutes | null = null;
@@ -137,6 +158,9 @@ export async function analyzeTexts(
     rules: ruleset.ruleCount,
     servicePorts: model?.servicePorts.length ?? 0,
     kubectlServices: kubectl?.services.length ?? 0,
+    ipvsMode: ipvsModeOf(kept.ruleset),
+    ipvsServices: analysis.ipvs?.services.length ?? null,
+    ipsets: analysis.ipsets?.length ?? null,
     timings: {
       parse: timings.parse,
       lower: timings.lower,
@@ -153,6 +177,7 @@ export async function analyzeTexts(
       iptables: ipt,
       kubectl: kub,
       ...(ipsetText.trim() === '' ? {} : { ipset: analysis.diagnostics.ipset }),
+      ...(ipvsText.trim() === '' ? {} : { ipvs: analysis.diagnostics.ipvs }),
     },
     ruleCount: kept.ruleset.ruleCount,
     pods: podNames(kept.kubectl),
@@ -177,9 +202,16 @@ export function firstTraced(
   iptablesText: string,
   ask: { readonly packet: Packet; readonly env: TraceEnv },
   ipsetText = '',
+  ipvsText = '',
 ): FirstTracedResponse {
   const t0 = now();
-  const first = traceTexts({ iptables: iptablesText, packet: ask.packet, env: ask.env, ipset: ipsetText });
+  const first = traceTexts({
+    iptables: iptablesText,
+    packet: ask.packet,
+    env: ask.env,
+    ipset: ipsetText,
+    ipvs: ipvsText,
+  });
   const rules = lookupForTrace(first.ruleset, first.trace);
   return {
     type: 'firstTraced',

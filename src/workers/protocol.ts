@@ -1,4 +1,5 @@
 import type { IpsetDiagnostic } from '../core/ipset';
+import type { IpvsDiagnostic } from '../core/ipvs';
 import type { KubectlData } from '../core/kubectl';
 import type { KubeProxyModel, ServiceGroup } from '../core/kubeproxy';
 import type { Chain, RuleId, TableId } from '../core/ruleset';
@@ -50,6 +51,8 @@ export interface AnalyzeRequest {
   readonly kubectlText: string;
   /** `ipset list` / `ipset save` output (issue 12); absent or empty = none. */
   readonly ipsetText?: string;
+  /** `ipvsadm -Ln` output (issue 12); absent or empty = none. */
+  readonly ipvsText?: string;
   readonly focus: GraphFocus | null;
   /**
    * Optional: trace this packet first, reading only what the trace needs (core/lazy `traceTexts`),
@@ -127,6 +130,11 @@ export interface AnalysisSummary {
   readonly rules: number;
   readonly servicePorts: number;
   readonly kubectlServices: number;
+  /** kube-proxy's IPVS mode recognised in the rules (a sentence), or null (absent: before issue 12). */
+  readonly ipvsMode?: string | null;
+  /** IPVS virtual services and ipsets read from the pasted ipvsadm / ipset outputs (null: none). */
+  readonly ipvsServices?: number | null;
+  readonly ipsets?: number | null;
   /** Milliseconds per stage, measured in the worker. */
   readonly timings: Readonly<Record<'parse' | 'lower' | 'kubectl' | 'model' | 'graph' | 'layout', number>>;
 }
@@ -145,6 +153,8 @@ export interface AnalyzedResponse {
     readonly kubectl: readonly Diagnostic[];
     /** Of the `ipsetText` (absent: none pasted). */
     readonly ipset?: readonly IpsetDiagnostic[];
+    /** Of the `ipvsText` (absent: none pasted). */
+    readonly ipvs?: readonly IpvsDiagnostic[];
   };
   /** Rules in the last good Ruleset (the Ruleset itself stays in the worker). */
   readonly ruleCount: number;

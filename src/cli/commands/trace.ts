@@ -1,4 +1,5 @@
 import { traceTexts } from '../../core/analyze';
+import { ipvsModeEvidence } from '../../core/kubeproxy';
 import type { Diagnostic } from '../../core/text';
 import type { L4Protocol, Origin, Packet, TraceEnv } from '../../core/trace';
 import { simulate } from '../../core/trace';
@@ -6,12 +7,14 @@ import type { Command } from '../args';
 import { intOption, parseCommandArgs, positional } from '../args';
 import { readInput, UsageError } from '../io';
 import { cliDiagnostics } from '../json';
+import { NODE_HELP, NODE_OPTIONS, readNodeTexts } from '../nodeTexts';
 import { OUTPUT_HELP, OUTPUT_OPTIONS, outputMode, printOutput } from '../output';
 import { outcomesJson, readTracePods } from './tracePods';
 import { type ReadCoverage, traceText } from './traceText';
 
 const HELP = `Usage: cli trace <iptables-save or nft file | -> --from pod|host|external --src IP --dst IP --dport N
                  [--sport N] [--proto tcp|udp|sctp|icmp] [--node-ip IP]... [--in-if NAME] [--out-if NAME]
+                 [--ipvs ipvsadm-Ln-file] [--ipset ipset-list-file]
                  [--connections K --seed S] [--kubectl FILE [--this-node NAME]] [--json | --text]
 
 Traces the first packet of a connection through the dump (iptables-save, or an nftables ruleset in
@@ -29,6 +32,9 @@ With --connections, also samples K connections with the seeded PRNG and adds
 outcome gains "endpoint": { "ip", "port", "pod", "node" } (pod and node where kubectl names them),
 and the words name them; --this-node (else the node a pasted pod puts on a --node-ip) lets the words
 of Local traffic policies say which endpoints run on this node.
+${NODE_HELP}
+On a kube-proxy IPVS node "ipvsMode" says so, and each outcome's "ipvs" what IPVS did
+(virtual service, real server, share); without --ipvs the outcomes say that it is needed.
 At a terminal: each outcome with its probability, verdict and DNAT, and its path in words.
 ${OUTPUT_HELP}
 Only the rules this packet meets are read ("read": { "rules", "of", "whole" }); "diagnostics" are
@@ -72,6 +78,7 @@ export const traceCommand: Command = {
       seed: { type: 'string' },
       kubectl: { type: 'string' },
       'this-node': { type: 'string' },
+      ...NODE_OPTIONS,
       ...OUTPUT_OPTIONS,
     });
     if (values.help) {
@@ -109,14 +116,17 @@ export const traceCommand: Command = {
       v['this-node'] as string | undefined,
       env.localAddresses,
     );
+    const node = await readNodeTexts(io, v);
     // Reads only what the trace needs (core/lazy); the outcomes are the full pipeline's.
-    const texts = traceTexts({ iptables: text, packet, env });
+    const texts = traceTexts({ iptables: text, packet, env, ...node });
     const { ruleset, trace: traced } = texts;
     const diagnostics: Diagnostic[] = [
       ...texts.diagnostics.iptables,
       ...traced.diagnostics,
       ...(pods?.diagnostics ?? []),
     ];
+    const nodeDiagnostics = [...(texts.diagnostics.ipvs ?? []), ...(texts.diagnostics.ipset ?? [])];
+    const ipvsMode = ipvsModeEvidence(ruleset);
     const json: Record<string, unknown> = { outcomes: outcomesJson(traced.outcomes, pods) };
     const sim =
       connections === undefined ? null : simulate(ruleset, packet, env, { connections, seed: seed ?? 1 });
@@ -132,10 +142,16 @@ export const traceCommand: Command = {
     json.assumptions = traced.assumptions;
     // Issue 12: the same packet with kube-proxy's cut (grep'ed) rules assumed, labelled as such.
     if (traced.standard !== undefined) json.standard = traced.standard;
-    const printed = cliDiagnostics(diagnostics, { iptables: text, kubectl: pods?.text ?? '' });
+    const printed = cliDiagnostics([...diagnostics, ...nodeDiagnostics], {
+      iptables: text,
+      kubectl: pods?.text ?? '',
+      ...(node.ipvs === undefined ? {} : { ipvs: node.ipvs }),
+      ...(node.ipset === undefined ? {} : { ipset: node.ipset }),
+    });
     json.diagnostics = printed;
     // Said in the output, not only in --help: the diagnostics cover what was read.
     json.read = { rules: texts.read.rules, of: texts.read.of, whole: !texts.lazy };
+    if (ipvsMode !== null) json.ipvsMode = ipvsMode;
     return printOutput(io, mode, json, diagnostics, () =>
       traceText(
         {
@@ -146,8 +162,9 @@ export const traceCommand: Command = {
           diagnostics: printed,
           read: json.read as ReadCoverage,
           pods,
+          ipvsMode,
         },
-        { iptables: file, kubectl: v.kubectl as string | undefined },
+        { iptables: file, kubectl: v.kubectl as string | undefined, ...node.files },
       ),
     );
   },

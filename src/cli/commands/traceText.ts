@@ -15,6 +15,8 @@ export interface TraceTextInput {
   readonly read?: ReadCoverage;
   /** `--kubectl`: pods and nodes that name each DNAT endpoint. */
   readonly pods?: PathPods | null;
+  /** Why the rules look like kube-proxy's IPVS mode (said first), or null. */
+  readonly ipvsMode?: string | null;
 }
 
 /**
@@ -50,6 +52,7 @@ export function traceText(t: TraceTextInput, files: SourceFiles): string {
       ...(t.traced.standard ? { standard: t.traced.standard } : {}),
       endpointCounts: t.endpointCounts,
       diagnostics: t.diagnostics,
+      ipvsMode: t.ipvsMode ?? null,
     },
     files,
   );

@@ -28,6 +28,8 @@ export interface TraceSummary {
   /** `--connections`: endpoint → connections that reached it (`<none>` = not DNATed). */
   readonly endpointCounts?: Readonly<Record<string, number>>;
   readonly diagnostics: readonly CliDiagnostic[];
+  /** kube-proxy's IPVS mode recognised in the rules (a sentence), said first; null or absent: not. */
+  readonly ipvsMode?: string | null;
 }
 
 const ORIGIN_WORDS: Record<Packet['origin'], string> = {
@@ -75,6 +77,13 @@ function standardText(s: StandardTrace): string {
   return out;
 }
 
+/** `TCP 10.96.0.10:53 → 10.244.0.2:53 (Masq). rr (round robin): …`. */
+function ipvsWords(h: NonNullable<Outcome['ipvs']>): string {
+  const to = h.server === null ? '' : ` → ${h.server} (${h.forward ?? 'Masq'})`;
+  const head = h.service === null ? '' : `${h.service}${to}. `;
+  return `${head}${h.scheduling}${h.persistence === null ? '' : ` ${h.persistence}`}`;
+}
+
 function stepLine(s: DescribedOutcome['steps'][number], index: number): string {
   const by = s.author && s.author !== 'kube-proxy' ? ` [${chainAuthorName(s.author)}]` : '';
   const where = `${s.step.table} ${s.step.chain}${by}`;
@@ -88,7 +97,8 @@ function stepLine(s: DescribedOutcome['steps'][number], index: number): string {
  * (`--connections`) and the diagnostics.
  */
 export function formatTrace(t: TraceSummary, files: SourceFiles): string {
-  let out = `Packet: ${packetWords(t.packet)}\n`;
+  let out = t.ipvsMode ? `${t.ipvsMode}\n` : '';
+  out += `Packet: ${packetWords(t.packet)}\n`;
   // Said before any outcome: a kube-proxy replacement (eBPF) is not traced (core/trace/replaced.ts).
   for (const a of t.assumptions) if (a.code === 'trace/kube-proxy-replaced') out += `Note: ${a.message}\n`;
   out += `${t.standard ? 'As pasted: ' : ''}${plural(t.outcomes.length, 'outcome')}:\n`;
@@ -96,6 +106,8 @@ export function formatTrace(t: TraceSummary, files: SourceFiles): string {
     out += `\n  ${i + 1}. ${percent(outcome.probability)}  ${verdictWords(outcome, dnat ?? outcome.dnat)}\n`;
     for (const a of authors ?? []) out += `     ↳ ${a}\n`;
     out += steps.map(stepLine).join('');
+    if (outcome.ipvs !== undefined)
+      out += `       IPVS, after ${outcome.ipvs.hook}: ${ipvsWords(outcome.ipvs)}\n`;
   });
   if (t.standard) out += standardText(t.standard);
   if (t.assumptions.length > 0) {

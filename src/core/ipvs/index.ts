@@ -12,6 +12,7 @@ export {
   type ServiceModel,
   virtualAddresses,
 } from './model';
+export { type NodePaste, splitNodePaste } from './nodePaste';
 export { type IpvsParseResult, parseIpvsadm } from './parseIpvsadm';
 export { SCHEDULERS, type SchedulerInfo, type SchedulerKind } from './schedulers';
 export type {

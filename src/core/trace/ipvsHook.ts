@@ -154,7 +154,7 @@ function schedule(
   w.plan = ROUTES.ipvsOut;
   w.planIdx = 0;
   w.tableIdx = 0;
-  w.delivery = h === 'OUTPUT' ? 'out' : 'forward';
+  w.delivery = 'out'; // OUTPUT → POSTROUTING, no FORWARD, whichever hook IPVS took it in
   if (forward !== 'Masq')
     w.assume(
       'trace/ipvs-no-dnat',

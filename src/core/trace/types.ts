@@ -153,7 +153,8 @@ export interface Outcome {
   /**
    * Where an accepted packet goes: `local` (INPUT: a process on this node), `forward` (FORWARD,
    * then out: a packet that came in), `out` (a locally generated packet leaving the node through
-   * OUTPUT and POSTROUTING, without FORWARD).
+   * OUTPUT and POSTROUTING, without FORWARD — also a packet IPVS scheduled to a real server
+   * elsewhere: IPVS sends it on through OUTPUT and POSTROUTING).
    */
   readonly delivery: 'local' | 'forward' | 'out' | null;
   readonly path: readonly PathStep[];

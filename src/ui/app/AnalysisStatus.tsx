@@ -54,6 +54,17 @@ export function AnalysisStatus() {
       data-up-to-date={upToDate ? 'true' : 'false'}
     >
       <span className={`status-text status-${status}`}>{text}</span>
+      {summary?.ipvsMode && (
+        // Said up front: on an IPVS node the rules alone do not pick a Service's endpoint.
+        <span className="ipvs-note" data-testid="ipvs-note">
+          {summary.ipvsServices == null
+            ? tr('status.ipvsNeeded')
+            : tr('status.ipvsRead', {
+                services: fmt.format(summary.ipvsServices),
+                sets: fmt.format(summary.ipsets ?? 0),
+              })}
+        </span>
+      )}
       {stale && (
         <span className="stale-note">
           {errors > 0

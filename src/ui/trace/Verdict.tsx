@@ -8,6 +8,8 @@ import { endpointText } from './placeText';
 /** Cilium's eBPF kube-proxy replacement (trace/replaced.ts): said before anything else. */
 const replaced = (o: Outcome) => o.assumptions.some((a) => a.code === 'trace/kube-proxy-replaced');
 
+const pct = new Intl.NumberFormat('en-US', { style: 'percent', maximumFractionDigits: 1 });
+
 /** What happened to the connection, in words; `tone` drives the colour (red, orange, blue, green). */
 function verdictWords(
   o: Outcome,
@@ -19,7 +21,20 @@ function verdictWords(
   detail: string[];
 } {
   const detail: string[] = [];
-  const noEndpoints = o.path.some((s) => s.verdict === 'REJECT');
+  const ipvs = o.ipvs;
+  if (ipvs !== undefined) {
+    // What IPVS did: the real server and its share, or why none (issue 12).
+    if (ipvs.service !== null && ipvs.server !== null)
+      detail.push(
+        ipvs.share === null
+          ? tr('verdict.ipvsShareUnknown', { service: ipvs.service, server: ipvs.server })
+          : tr('verdict.ipvs', { service: ipvs.service, server: ipvs.server, share: pct.format(ipvs.share) }),
+      );
+    else detail.push(ipvs.scheduling);
+  }
+  const noEndpoints =
+    o.path.some((s) => s.verdict === 'REJECT') ||
+    (ipvs !== undefined && ipvs.server === null && ipvs.service !== null);
   if (o.verdict === 'DROP') return { tone: 'drop', title: tr('verdict.dropped'), detail };
   if (o.verdict === 'REJECT') {
     return {
