@@ -69,20 +69,23 @@ export function checkAgainstTracer(
   topology: Topology,
   ruleset: Ruleset,
   tally: Tally,
+  extra: Pick<TraceEnv, 'ipsets'> = {},
 ): TraceResult {
   const name = run.scenario.name;
   const first = run.traced[0]?.obs ?? run.bulk[0]?.obs;
   if (!first) throw new Error(`${name}: no connection was made`);
   // The scenario-level prediction starts from the kernel's xt_recent state before its first connection.
-  const result = trace(
-    ruleset,
-    packetOf(topology, first),
-    envOf(topology, run.traced[0]?.obs.recent ?? undefined),
-  );
+  const result = trace(ruleset, packetOf(topology, first), {
+    ...envOf(topology, run.traced[0]?.obs.recent ?? undefined),
+    ...extra,
+  });
   const outcomes = result.outcomes.filter((o) => o.probability > 0);
   for (const { obs, k } of run.traced) {
     // Each traced connection is traced with the kernel's xt_recent state of that moment (affinity).
-    const own = trace(ruleset, packetOf(topology, obs), envOf(topology, obs.recent ?? undefined));
+    const own = trace(ruleset, packetOf(topology, obs), {
+      ...envOf(topology, obs.recent ?? undefined),
+      ...extra,
+    });
     const kPath = kernelRules(obs.path ?? []);
     const match = own.outcomes.find(
       (o) => o.probability > 0 && rulesOnly(o.path).join(' ') === kPath.join(' '),

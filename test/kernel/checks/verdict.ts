@@ -54,12 +54,24 @@ function kernelDelivery(obs: Observation, verdict: KernelOutcome['verdict']): Ke
   return obs.client.kind === 'host' ? 'out' : null;
 }
 
+/**
+ * A packet dropped after its DNAT (a CNI's policy in filter FORWARD) never has its conntrack entry
+ * confirmed — confirmation runs as the packet leaves the last hook (nf_conntrack_core.c,
+ * `__nf_conntrack_confirm` from `nf_confirm` at POSTROUTING / LOCAL_IN) — so no `[NEW]` event
+ * shows the binding. The traced path still shows the DNAT rule that matched: its
+ * `--to-destination` is where the destination was rewritten to. Null without a traced DNAT.
+ */
+function unconfirmedDnat(obs: Observation): string | null {
+  const rule = [...(obs.path ?? [])].reverse().find((s) => s.kind === 'rule' && /-j DNAT\b/.test(s.text));
+  return rule ? (/--to-destination (\S+)/.exec(rule.text)?.[1] ?? null) : null;
+}
+
 /** DNAT and SNAT from the conntrack `[NEW]` event (nf_nat rewrites the reply tuple). */
 export function kernelOutcome(obs: Observation): KernelOutcome {
   const verdict = kernelVerdict(obs);
   const delivery = kernelDelivery(obs, verdict);
   const ct = obs.conntrack;
-  if (!ct) return { verdict, dnat: null, masquerade: false, snat: null, delivery };
+  if (!ct) return { verdict, dnat: unconfirmedDnat(obs), masquerade: false, snat: null, delivery };
   const dnatted = ct.reply.src !== ct.orig.dst || ct.reply.sport !== ct.orig.dport;
   const masquerade = ct.reply.dst !== ct.orig.src;
   const to = obs.proto === 'icmp' ? ct.reply.src : `${ct.reply.src}:${ct.reply.sport}`;

@@ -1,4 +1,5 @@
 import { type Agent, type ConnectResult, type Proto, startAgent } from './agents';
+import { nsRun } from './exec';
 import { type ConntrackEntry, LineMonitor, parseConntrackEvent } from './monitors';
 import { ctKey, readRecentLists, syncDestroy } from './nodeState';
 import {
@@ -78,15 +79,23 @@ export class KernelLab {
   }
 
   /**
-   * Builds everything; `listen` maps a pod IP (or `'node'`) to its listeners (`tcp:80`, `udp:53`). On failure
-   * everything made so far is removed before the error propagates.
+   * Builds everything; `listen` maps a pod IP (or `'node'`) to its listeners (`tcp:80`, `udp:53`);
+   * `ipsets` is `ipset restore` input loaded in the node namespace before the rules (a `--match-set`
+   * rule needs its set). On failure everything made so far is removed before the error propagates.
    */
-  static async start(plan: TopologyPlan, dump: string, listen: ReadonlyMap<string, readonly string[]>) {
+  static async start(
+    plan: TopologyPlan,
+    dump: string,
+    listen: ReadonlyMap<string, readonly string[]>,
+    options: { readonly ipsets?: string } = {},
+  ) {
     const topology = await createTopology(plan);
     const lab = new KernelLab(topology, dump);
     lab.exitHook = () => syncDestroy(topology);
     process.once('exit', lab.exitHook);
     try {
+      if (options.ipsets !== undefined)
+        await nsRun(topology.node, 'ipset', ['restore'], { input: options.ipsets });
       await loadRules(topology.node, dump);
       const before = new Set((await kernelHandles(topology.node)).keys());
       await insertTraceRules(topology.node, `${TRACED.from}:${TRACED.to}`);
