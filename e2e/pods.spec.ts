@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { ETP_LOCAL, ETP_LOCAL_NODE_IP, ETP_LOCAL_PODS } from '../test/etpLocal';
 import { expect, test } from './fixtures';
 import { PacketPage } from './pages/packet';
 import { PresenterPage } from './pages/presenter';
@@ -78,4 +79,34 @@ test('the seed’s pods name each endpoint in the path, the bars and the graph, 
     packet.graph.getByRole('group', { name: '端点 10.244.169.161:80, web-d779974b6-csx2h · 节点 k8s-node2' }),
   ).toHaveCount(1);
   await explorer.screenshot('pods-zh-1280');
+});
+
+test('externalTrafficPolicy Local: "This node" is detected, says which endpoints are local, and can be picked', async ({
+  explorer,
+  page,
+}) => {
+  const packet = new PacketPage(page);
+  await explorer.goto();
+  await explorer.pasteIptables(ETP_LOCAL);
+  await explorer.waitForAnalysis();
+  await explorer.pasteKubectl(ETP_LOCAL_PODS);
+  await explorer.waitForAnalysis();
+  await packet.send({
+    origin: 'external',
+    src: '203.0.113.10',
+    dst: ETP_LOCAL_NODE_IP,
+    dport: 31947,
+    proto: 'tcp',
+    nodeIp: ETP_LOCAL_NODE_IP,
+  });
+  // This node's kube-proxy pod (host network) is on the node IP: the node is k8s-node2.
+  const thisNode = page.getByLabel('This node', { exact: true });
+  await expect(thisNode.locator('option:checked')).toHaveText('detected: k8s-node2');
+  const svl = packet.path.getByRole('listitem').filter({ hasText: 'jump to KUBE-SVL-LOLE4ISW44XBNF3G' });
+  await expect(svl).toContainText(
+    '2 of 3 endpoints run on this node (k8s-node2): web-d779974b6-csx2h, web-d779974b6-9zx48',
+  );
+  await thisNode.selectOption('k8s-node1');
+  await expect(svl).toContainText('1 of 3 endpoints run on this node (k8s-node1): web-d779974b6-hb6kw');
+  await explorer.screenshot('pods-etp-local-1280');
 });
