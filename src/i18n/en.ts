@@ -298,6 +298,7 @@ export const en = {
   // Where an endpoint runs (kubectl's pods and nodes: core/view/podPlaces.ts), issue 12.
   'place.podOnNode': 'pod {pod} on {node}',
   'place.pod': 'pod {pod}',
+  'place.bareOnNode': '{pod} on {node}',
   'place.onNode': 'on {node}',
   'place.endpoint': '{endpoint} ({place})',
   'graph.node': 'node {node}',

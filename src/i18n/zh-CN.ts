@@ -292,6 +292,7 @@ export const zhCN: Dictionary = {
   'path.changeMasquerade': '地址伪装',
   'place.podOnNode': 'Pod {pod}，在节点 {node} 上',
   'place.pod': 'Pod {pod}',
+  'place.bareOnNode': '{pod}，在节点 {node} 上',
   'place.onNode': '在节点 {node} 上',
   'place.endpoint': '{endpoint}（{place}）',
   'graph.node': '节点 {node}',

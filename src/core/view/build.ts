@@ -277,11 +277,17 @@ function endpointSubtitle(endpoint: string, o: BuildOptions): string | null {
   return pod && node ? `${pod} · ${node}` : (pod ?? node);
 }
 
-/** The verdict node of a DNATed path learns the endpoint's pod and node. */
+/**
+ * The verdict node of a DNATed path learns the endpoint's pod and node; its subtitle (which sizes
+ * the box, sizes.ts) says them: `forwarded to the pod 10.244.169.161:80 (web-… on k8s-node2)`.
+ */
 function placeVerdict(nodes: Map<GraphNodeId, GraphNode>, places: PodPlaces | undefined): void {
   const v = nodes.get(VERDICT_NODE);
   const place = v?.verdict?.dnat ? placeOf(places, v.verdict.dnat) : null;
-  if (v?.verdict && place) nodes.set(VERDICT_NODE, { ...v, verdict: { ...v.verdict, place } });
+  if (!v?.verdict || !place) return;
+  const where = [place.pod, place.node ? `on ${place.node}` : null].filter((w) => w !== null).join(' ');
+  const subtitle = v.subtitle ? `${v.subtitle} (${where})` : v.subtitle;
+  nodes.set(VERDICT_NODE, { ...v, subtitle, verdict: { ...v.verdict, place } });
 }
 
 function endpointNode(endpoint: string, o: BuildOptions): GraphNode {

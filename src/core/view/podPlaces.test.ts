@@ -104,6 +104,10 @@ describe('the seed’s pods in the path and the graph', () => {
     );
     expect(node('ep/10.244.169.161:80')?.subtitle).toBe('web-d779974b6-csx2h · node k8s-node2');
     expect(node(VERDICT_NODE)?.verdict?.place).toEqual({ pod: 'web-d779974b6-csx2h', node: 'k8s-node2' });
+    // Its subtitle sizes the box (sizes.ts) and feeds the SVG export: it says the place too.
+    expect(node(VERDICT_NODE)?.subtitle).toBe(
+      'forwarded to the pod 10.244.169.161:80 (web-d779974b6-csx2h on k8s-node2)',
+    );
     // Without places: as before.
     const bare = buildChainGraph(analysis.ruleset);
     expect(bare.nodes.find((n) => n.id === 'nat/KUBE-SEP-BJLXVQMD4VVYPI2H')?.subtitle).toBe(

@@ -43,7 +43,8 @@ export type FlowEdge = Edge<ChainEdgeData, 'chain'>;
 /** The verdict node's two lines in words: where the packet went (or was stopped), and the deciding rule. */
 export function verdictWords(v: VerdictFacts, tr: Translate): { to: string; detail: string } {
   const where = `${v.table ?? ''} ${v.chain ?? ''}`.trim();
-  const place = v.place ? placeText(v.place, tr) : null;
+  // `10.244.169.161:80 (web-… on k8s-node2)`: the words before it already say "the pod".
+  const place = v.place ? placeText(v.place, tr, true) : null;
   const dnat = v.dnat && place ? tr('place.endpoint', { endpoint: v.dnat, place }) : (v.dnat ?? '');
   let to: string;
   if (v.verdict !== 'ACCEPT') to = tr(v.verdict === 'DROP' ? 'vnode.DROP' : 'vnode.REJECT', { where });

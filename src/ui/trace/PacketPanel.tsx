@@ -106,16 +106,17 @@ export function PacketPanel() {
             spellCheck={false}
           />
         </Field>
-        {hasNodes && (
-          <Field label={tr('thisNode.label')}>
-            <ThisNodeSelect />
-          </Field>
-        )}
       </div>
       <div className="packet-actions">
         <button type="submit" className="primary">
           {tr('packet.send')}
         </button>
+        {/* Beside Send, not a row of its own: at 1280×720 a row more pushed Send below the fold. */}
+        {hasNodes && (
+          <Field label={tr('thisNode.label')} className="this-node">
+            <ThisNodeSelect />
+          </Field>
+        )}
         {formError && (
           <p className="form-error" role="alert">
             {formError}

@@ -7,7 +7,7 @@ import { useDetectedNode, usePlaces } from './hooks';
 /**
  * "This node": the node whose dump this is, for the words of Local traffic policies. The first
  * option detects it (a pasted pod on the node IP: core/view detectThisNode) and says what it found;
- * the others are the nodes the pasted pods and endpoints name. Shown only when kubectl names a node.
+ * the others are the nodes the pasted pods and endpoints name. Shown only where it matters (useHasNodes).
  */
 export function ThisNodeSelect({ id }: { id?: string }) {
   const tr = useT();
@@ -35,8 +35,18 @@ export function ThisNodeSelect({ id }: { id?: string }) {
   );
 }
 
-/** True when kubectl names at least one node (the select has something to offer). */
+/**
+ * True when the select has something to offer and something to change: kubectl names a node, and
+ * the dump has a Local traffic policy (a KUBE-SVL or KUBE-XLB chain) or a node was already picked.
+ */
 export function useHasNodes(): boolean {
   const places = usePlaces();
-  return useMemo(() => Object.keys(places.nodes).length > 0, [places]);
+  const groups = useAppState((s) => s.groups);
+  const picked = useAppState((s) => s.thisNode);
+  return useMemo(
+    () =>
+      Object.keys(places.nodes).length > 0 &&
+      (picked !== null || groups.some((g) => g.chains.some((c) => /^KUBE-(SVL|XLB)-/.test(c)))),
+    [places, groups, picked],
+  );
 }

@@ -2,12 +2,19 @@ import type { EndpointPlace, PodPlaces } from '../../core/view';
 import { placeOf } from '../../core/view';
 import type { Translate } from '../../i18n';
 
-/** `pod web-… on k8s-node2` in the language on screen, or null when kubectl names neither. */
-export function placeText(place: EndpointPlace | null | undefined, tr: Translate): string | null {
+/**
+ * `pod web-… on k8s-node2` in the language on screen (`web-… on k8s-node2` when `bare`: the words
+ * around it already say "pod"), or null when kubectl names neither.
+ */
+export function placeText(
+  place: EndpointPlace | null | undefined,
+  tr: Translate,
+  bare = false,
+): string | null {
   if (!place) return null;
   if (place.pod !== null && place.node !== null)
-    return tr('place.podOnNode', { pod: place.pod, node: place.node });
-  if (place.pod !== null) return tr('place.pod', { pod: place.pod });
+    return tr(bare ? 'place.bareOnNode' : 'place.podOnNode', { pod: place.pod, node: place.node });
+  if (place.pod !== null) return bare ? place.pod : tr('place.pod', { pod: place.pod });
   return place.node !== null ? tr('place.onNode', { node: place.node }) : null;
 }
 
