@@ -125,6 +125,15 @@ test('a deflate bomb link is refused with the page heap under 400 MB and no fram
   console.log(`bomb: ${BOMB_BYTES / MB} MB of 'A' → ${deflated.byteLength} bytes → ${hash.length} chars`);
   await watchCost(page);
   await explorer.goto();
+  const boxes = () =>
+    Promise.all(['.column-left', '.column-main', '.column-side'].map((c) => page.locator(c).boundingBox()));
+  const before = await boxes();
+  // The renderer's own layout and style work (CDP counters), apart from a loaded machine's waiting.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Performance.enable');
+  const metrics = async () =>
+    Object.fromEntries((await cdp.send('Performance.getMetrics')).metrics.map((m) => [m.name, m.value]));
+  const m0 = await metrics();
   await resetCost(page);
   await page.evaluate((h) => {
     const g = globalThis as unknown as {
@@ -139,6 +148,14 @@ test('a deflate bomb link is refused with the page heap under 400 MB and no fram
   const alert = page.getByRole('alert').filter({ hasText: 'could not be opened' });
   await expect(alert).toHaveAttribute('data-code', 'share/too-large', { timeout: 120_000 });
   await expect(alert).toContainText('too large');
+  const m1 = await metrics();
+  const ms = (k: string) => (((m1[k] ?? 0) - (m0[k] ?? 0)) * 1000).toFixed(0);
+  console.log(
+    `bomb link, renderer work: layout ${(m1.LayoutCount ?? 0) - (m0.LayoutCount ?? 0)}× ${ms('LayoutDuration')} ms, style ${ms('RecalcStyleDuration')} ms, script ${ms('ScriptDuration')} ms, tasks ${ms('TaskDuration')} ms`,
+  );
+  // The alert lies over the page: the editors, the graph and the side panel keep their boxes
+  // (a taller header relaid them all out, Monaco's automaticLayout included).
+  expect(await boxes()).toEqual(before);
   const cost = await costOf(page);
   console.log(
     `bomb link: page heap peak ${(cost.heap / MB).toFixed(0)} MB, longest frame ${cost.frame.toFixed(0)} ms (blocking ${cost.blocking.toFixed(0)} ms), longest task ${cost.task.toFixed(0)} ms (${cost.what}); setting the address took ${cost.setter.toFixed(0)} ms`,
