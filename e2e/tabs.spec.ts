@@ -1,7 +1,8 @@
 import { expect, test } from './fixtures';
 import { ExplorerPage } from './pages/explorer';
 
-test.describe.configure({ timeout: 240_000 });
+// Two pages and several reloads: on a loaded shared machine one reload took 36 s to bring Monaco back.
+test.describe.configure({ timeout: 360_000 });
 
 test('two tabs: a save never silently overwrites the other tab’s, and a reload says whose text it shows', async ({
   explorer,
