@@ -83,7 +83,7 @@ export default function Editors() {
         id="iptables"
         title="iptables-save"
         regionLabel={tr('editor.iptablesRegion')}
-        editorLabel="iptables-save input"
+        editorLabel={tr('editor.iptablesInput')}
         fileLabel={tr('editor.openIptables')}
         language={language}
         text={iptablesText}
@@ -102,7 +102,7 @@ export default function Editors() {
         id="kubectl"
         title="kubectl get svc,ep"
         regionLabel={tr('editor.kubectlRegion')}
-        editorLabel="kubectl input"
+        editorLabel={tr('editor.kubectlInput')}
         fileLabel={tr('editor.openKubectl')}
         language="plaintext"
         text={kubectlText}
