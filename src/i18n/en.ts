@@ -319,6 +319,8 @@ export const en = {
   'persist.loadTheirs': 'Load the other tab’s text',
   'editor.iptablesInput': 'iptables-save input',
   'editor.kubectlInput': 'kubectl input',
+  'env.listSep': ', ',
+  'env.sentenceSep': '; ',
 } as const;
 
 export type MessageKey = keyof typeof en;

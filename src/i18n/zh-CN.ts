@@ -315,4 +315,6 @@ export const zhCN: Dictionary = {
   'persist.loadTheirs': '载入另一个标签页的文本',
   'editor.iptablesInput': 'iptables-save 输入',
   'editor.kubectlInput': 'kubectl 输入',
+  'env.listSep': '，',
+  'env.sentenceSep': '；',
 };
