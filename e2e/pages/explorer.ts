@@ -3,9 +3,10 @@ import { expect, type Locator, type Page } from '@playwright/test';
 /** Which of the two editors. */
 export type EditorName = 'iptables' | 'kubectl';
 
-const EDITOR_LABEL: Record<EditorName, string> = {
-  iptables: 'iptables-save input',
-  kubectl: 'kubectl input',
+/** The editors' accessible names in English and 简体中文. */
+const EDITOR_LABEL: Record<EditorName, RegExp> = {
+  iptables: /^iptables-save (input|输入)$/,
+  kubectl: /^kubectl (input|输入)$/,
 };
 
 /**

@@ -352,6 +352,10 @@ export const en = {
     'Another tab saved newer input in this browser. This tab’s text is not saved over it unless you choose so.',
   'persist.keepMine': 'Save this tab’s text anyway',
   'persist.loadTheirs': 'Load the other tab’s text',
+  'editor.iptablesInput': 'iptables-save input',
+  'editor.kubectlInput': 'kubectl input',
+  'env.listSep': ', ',
+  'env.sentenceSep': '; ',
 } as const;
 
 export type MessageKey = keyof typeof en;

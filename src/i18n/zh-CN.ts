@@ -345,4 +345,8 @@ export const zhCN: Dictionary = {
     '另一个标签页在此浏览器中保存了更新的输入。除非你选择覆盖，本标签页的文本不会覆盖它。',
   'persist.keepMine': '仍然保存本标签页的文本',
   'persist.loadTheirs': '载入另一个标签页的文本',
+  'editor.iptablesInput': 'iptables-save 输入',
+  'editor.kubectlInput': 'kubectl 输入',
+  'env.listSep': '，',
+  'env.sentenceSep': '；',
 };

@@ -90,7 +90,7 @@ export default function Editors() {
         id="iptables"
         title="iptables-save"
         regionLabel={tr('editor.iptablesRegion')}
-        editorLabel="iptables-save input"
+        editorLabel={tr('editor.iptablesInput')}
         fileLabel={tr('editor.openIptables')}
         language={language}
         text={iptablesText}
@@ -109,7 +109,7 @@ export default function Editors() {
         id="kubectl"
         title="kubectl get svc,ep"
         regionLabel={tr('editor.kubectlRegion')}
-        editorLabel="kubectl input"
+        editorLabel={tr('editor.kubectlInput')}
         fileLabel={tr('editor.openKubectl')}
         language="plaintext"
         text={kubectlText}

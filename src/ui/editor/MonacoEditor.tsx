@@ -37,6 +37,11 @@ export function MonacoEditor({ value, language, ariaLabel, path, onChange, onRea
   const callbacks = useRef({ onChange, onReady });
   callbacks.current = { onChange, onReady };
 
+  // The accessible name follows the language on screen (the editor itself is created once).
+  useEffect(() => {
+    editorRef.current?.updateOptions({ ariaLabel });
+  }, [ariaLabel]);
+
   // biome-ignore lint/correctness/useExhaustiveDependencies: the editor is created once; `value` syncs below.
   useEffect(() => {
     const model = monaco.editor.createModel(

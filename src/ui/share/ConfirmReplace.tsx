@@ -43,7 +43,9 @@ export function OpenErrorAlert() {
     <div className="share-error" role="alert" data-code={error.code}>
       <strong>{T.errorTitle}: </strong>
       {openErrorMessage(error, language)}
-      {detail && <span className="share-error-detail"> ({detail})</span>}
+      {detail && (
+        <span className="share-error-detail">{language === 'zh-CN' ? `（${detail}）` : ` (${detail})`}</span>
+      )}
       <button type="button" className="button" onClick={dismiss}>
         {T.dismiss}
       </button>

@@ -30,7 +30,7 @@ export function EnvelopeCard() {
             <span className={cls(ct)}>
               {[packet.dnat ? tr('env.dnatted') : '', packet.snat ? tr('env.snatted') : '']
                 .filter(Boolean)
-                .join(', ')}
+                .join(tr('env.listSep'))}
             </span>
           )}
         </div>

@@ -51,7 +51,9 @@ export function PacketEnvelope() {
           ))}
         </tbody>
       </table>
-      <p className="envelope-changes">{changes.length > 0 ? changes.join('; ') : tr('env.unchanged')}</p>
+      <p className="envelope-changes">
+        {changes.length > 0 ? changes.join(tr('env.sentenceSep')) : tr('env.unchanged')}
+      </p>
     </section>
   );
 }

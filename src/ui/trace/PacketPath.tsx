@@ -110,9 +110,13 @@ const StepItem = memo(function StepItem({
         </span>
         <span className="step-words">{v.words}</span>
         <span className="step-header">
-          <span className={v.changed === 'src' ? 'changed changed-src' : undefined}>src {v.src}</span>
+          <span className={v.changed === 'src' ? 'changed changed-src' : undefined}>
+            {tr('env.short.src')} {v.src}
+          </span>
           {' → '}
-          <span className={v.changed === 'dst' ? 'changed changed-dst' : undefined}>dst {v.dst}</span>
+          <span className={v.changed === 'dst' ? 'changed changed-dst' : undefined}>
+            {tr('env.short.dst')} {v.dst}
+          </span>
           {v.changed === 'src' && (
             <span className="change-word change-src">
               {' '}

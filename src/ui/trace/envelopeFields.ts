@@ -56,7 +56,7 @@ export function markText(mark: number, tr: Translate): string {
   if (mark & MASQ_MARK) words.push(tr('env.markMasq'));
   if (mark & DROP_MARK) words.push(tr('env.markDrop'));
   const hex = `0x${(mark >>> 0).toString(16)}`;
-  return words.length > 0 ? `${hex} (${words.join(', ')})` : hex;
+  return words.length > 0 ? `${hex} (${words.join(tr('env.listSep'))})` : hex;
 }
 
 const CT_WORD: Readonly<Record<StepPacket['ct'], MessageKey>> = {
@@ -83,7 +83,7 @@ function fieldText(p: StepPacket, field: EnvelopeField, tr: Translate): string {
         tr(CT_WORD[p.ct]),
         ...(p.dnat ? [tr('env.dnatted')] : []),
         ...(p.snat ? [tr('env.snatted')] : []),
-      ].join(', ');
+      ].join(tr('env.listSep'));
   }
 }
 
