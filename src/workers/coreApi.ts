@@ -4,5 +4,6 @@
  */
 
 export { analyzeTexts as analyzeInputs, stageFailure, traceTexts } from '../core/analyze';
+export { compareDumps } from '../core/compare';
 export { startSimulation, trace } from '../core/trace';
 export { buildChainGraph, layoutGraphRoutes, suggestPacket } from '../core/view';
