@@ -48,13 +48,21 @@ function PresenterToggle() {
   );
 }
 
-/** The "Compare" toggle (aria-pressed): two dumps side by side instead of the explorer. */
+/**
+ * The "Compare" toggle (aria-pressed): two dumps side by side instead of the explorer. In the
+ * status bar, as a link-sized button: the header stays one line at 1280 px.
+ */
 function CompareToggle() {
   const tr = useT();
   const open = useAppState((s) => s.compareOpen);
   const setCompareOpen = useAppState((s) => s.setCompareOpen);
   return (
-    <button type="button" className="button" aria-pressed={open} onClick={() => setCompareOpen()}>
+    <button
+      type="button"
+      className="link compare-toggle"
+      aria-pressed={open}
+      onClick={() => setCompareOpen()}
+    >
       {tr('compare.open')}
     </button>
   );
@@ -116,7 +124,6 @@ export function App() {
               {tr('app.loadExample')}
             </button>
           )}
-          {!presenting && <CompareToggle />}
           <PresenterToggle />
           <LanguageSwitch />
           <ShareTools />
@@ -164,6 +171,7 @@ export function App() {
         <AnalysisStatus />
         <PersistStatus />
         {presenting && <span className="presenter-help">{tr('app.presenterHelp')}</span>}
+        {!presenting && <CompareToggle />}
       </footer>
     </div>
   );
