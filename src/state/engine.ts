@@ -7,7 +7,7 @@ import type { KubeProxyModel } from '../core/kubeproxy';
 import type { Packet, TraceEnv, TraceResult } from '../core/trace';
 import type { RuleLookup } from '../core/view';
 import { AnalysisClient, type ClientListener, type WorkerLike } from '../workers/client';
-import type { ChainFacts, GraphFocus, RuleRef } from '../workers/protocol';
+import type { ChainFacts, ComparedResponse, CompareInput, GraphFocus, RuleRef } from '../workers/protocol';
 
 export type { ClientListener as EngineListener } from '../workers/client';
 
@@ -50,6 +50,11 @@ export interface AnalysisEngine extends TraceEngine {
   ruleAt(line: number): Promise<RuleRef | null>;
   /** What the last good analysis knows about the chains named `name`; `null` on failure. */
   chainFacts(name: string): Promise<ChainFacts | null>;
+  /** Compares two dumps Service port by Service port; `null` when superseded by a newer one or failed. */
+  compare(
+    a: CompareInput,
+    b: CompareInput,
+  ): Promise<Pick<ComparedResponse, 'comparison' | 'diagnostics'> | null>;
   /** Where answers that are not awaited go (the store that uses the engine). Returns the unlisten. */
   listen(listener: ClientListener): () => void;
 }
@@ -70,6 +75,7 @@ export function workerEngine(createWorker: () => WorkerLike): AnalysisEngine & {
     layout: (focus) => void client.layout(focus),
     ruleAt: (line) => client.ruleAt(line),
     chainFacts: (name) => client.chainFacts(name),
+    compare: (a, b) => client.compare(a, b),
     trace: (packet, env) => client.trace(packet, env),
     simulate(packet, env, options, onProgress) {
       const run = client.simulate(packet, env, options, (r) =>

@@ -84,6 +84,7 @@ export function fakeEngine(trace: Partial<TraceEngine> = {}): AnalysisEngine & {
     layout: (focus) => void calls.layout.push(focus),
     ruleAt: async () => null,
     chainFacts: async () => null,
+    compare: async () => null,
     trace: trace.trace ?? (async () => null),
     simulate: trace.simulate ?? (() => ({ cancel: () => {}, done: Promise.resolve() })),
     listen(next) {

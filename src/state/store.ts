@@ -1,5 +1,6 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { type AnalysisSlice, createAnalysisSlice } from './analysisSlice';
+import { type CompareSlice, createCompareSlice } from './compareSlice';
 import type { AnalysisEngine } from './engine';
 import { createInputSlice, type InputSlice } from './inputSlice';
 import { createLanguageSlice, type LanguageSlice } from './languageSlice';
@@ -21,7 +22,8 @@ export type AppState = InputSlice &
   ViewSlice &
   ShareSlice &
   PresenterSlice &
-  LanguageSlice;
+  LanguageSlice &
+  CompareSlice;
 
 /** What the store is made with: the worker, the browser's storage (null where refused), timers. */
 export interface AppStoreDeps {
@@ -60,6 +62,7 @@ export function createAppStore(deps: AppStoreDeps): AppStore {
     ...createShareSlice(...a),
     ...createPresenterSlice(...a),
     ...createLanguageSlice(...a),
+    ...createCompareSlice(slice)(...a),
   }));
   const unlisten = deps.engine.listen({
     analyzed: (r) => store.getState().analysisReceived(r),

@@ -2,6 +2,8 @@ import type { Packet, TraceEnv } from '../core/trace';
 import type {
   AnalyzedResponse,
   ChainFacts,
+  ComparedResponse,
+  CompareInput,
   ErrorResponse,
   GraphFocus,
   GroupsResponse,
@@ -87,6 +89,20 @@ export class AnalysisClient {
     });
   }
 
+  /** Compares two dumps (core/compare); `null` when superseded by a newer comparison or failed. */
+  compare(
+    a: CompareInput,
+    b: CompareInput,
+  ): Promise<Pick<ComparedResponse, 'comparison' | 'diagnostics'> | null> {
+    return new Promise((resolve) => {
+      const id = this.send((i) => ({ type: 'compare', id: i, a, b }));
+      this.waiters.set(id, {
+        resolve: (r) =>
+          resolve(r?.type === 'compared' ? { comparison: r.comparison, diagnostics: r.diagnostics } : null),
+      });
+    });
+  }
+
   /** The rule on a 1-based line of the last good text; `null` when none, superseded or failed. */
   ruleAt(line: number): Promise<RuleRef | null> {
     return new Promise((resolve) => {
@@ -164,7 +180,14 @@ export class AnalysisClient {
         : message.type === 'analyzed' || message.type === 'groups'
           ? 'analyze'
           : message.type;
-    const kind = type === 'traced' ? 'trace' : type === 'simulated' ? 'simulate' : type;
+    const kind =
+      type === 'traced'
+        ? 'trace'
+        : type === 'simulated'
+          ? 'simulate'
+          : type === 'compared'
+            ? 'compare'
+            : type;
     if (CONCURRENT.has(kind) ? !this.kinds.has(message.id) : this.latest.get(kind) !== message.id) return;
     const r = this.assemble(message);
     if (r === null) return;

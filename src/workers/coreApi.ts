@@ -10,6 +10,7 @@ export {
   withIpsets,
   withIpvs,
 } from '../core/analyze';
+export { compareDumps } from '../core/compare';
 export { ipvsModeEvidence } from '../core/kubeproxy';
 export { startSimulation, trace } from '../core/trace';
 export { buildChainGraph, layoutGraphRoutes, suggestPacket } from '../core/view';

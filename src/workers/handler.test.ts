@@ -143,3 +143,24 @@ COMMIT
     expect(analyzedMessages(response, 5)).toEqual([response]);
   });
 });
+
+describe('the compare request', () => {
+  it('answers the latest comparison only, without an analysis first', async () => {
+    const { out, handle } = setup();
+    const changed = WEB_DUMP.replaceAll('10.244.169.161', '10.244.169.199');
+    const a = { iptablesText: WEB_DUMP, kubectlText: '' };
+    await Promise.all([
+      handle({ type: 'compare', id: 1, a, b: a }),
+      handle({ type: 'compare', id: 2, a, b: { iptablesText: changed, kubectlText: '' } }),
+    ]);
+    expect(out.map((r) => [r.type, r.id])).toEqual([['compared', 2]]);
+    const answer = out[0]!;
+    if (answer.type !== 'compared') throw new Error(answer.type);
+    expect(answer.comparison.services.filter((s) => !s.equivalent).map((s) => s.service)).toEqual([
+      'default/web:80',
+    ]);
+    // B's SEP chain name no longer matches its endpoint's hash: a warning, marked in B's editor.
+    expect(answer.diagnostics.a).toEqual([]);
+    expect(answer.diagnostics.b.filter((d) => d.severity === 'error')).toEqual([]);
+  });
+});

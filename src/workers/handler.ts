@@ -1,4 +1,5 @@
 import type { TraceEnv } from '../core/trace';
+import { compareTexts } from './compare';
 import { withIpsets, withIpvs } from './coreApi';
 import { analyzeTexts, firstTraced, type GoodAnalysis, graphFor } from './pipeline';
 import type { AnalyzedResponse, SimulateRequest, WorkerRequest, WorkerResponse } from './protocol';
@@ -47,6 +48,7 @@ export function createWorkerHandler(
     simulate: 0,
     chainFacts: 0,
     ruleAt: 0,
+    compare: 0,
   };
   let cancelled = -1;
 
@@ -94,6 +96,11 @@ export function createWorkerHandler(
         if (r.id !== latest.analyze) return;
         good = out.good;
         for (const m of analyzedMessages(out.response)) post(m);
+        return;
+      }
+      if (r.type === 'compare') {
+        const out = compareTexts(r);
+        if (r.id === latest.compare) post(out);
         return;
       }
       if (!good) throw new Error('No input has been analyzed yet.');

@@ -1,3 +1,4 @@
+import type { Comparison } from '../core/compare';
 import type { IpsetDiagnostic } from '../core/ipset';
 import type { IpvsDiagnostic } from '../core/ipvs';
 import type { KubectlData } from '../core/kubectl';
@@ -112,7 +113,25 @@ export interface CancelRequest {
   readonly id: number;
 }
 
+/** One dump of a `compare` request: its ruleset text and (optionally empty) kubectl text. */
+export interface CompareInput {
+  readonly iptablesText: string;
+  readonly kubectlText: string;
+}
+
+/**
+ * Compare two dumps of one cluster Service port by Service port (core/compare), each read afresh
+ * (the worker's last good analysis is not used: A is usually the current text, B a pasted one).
+ */
+export interface CompareRequest {
+  readonly type: 'compare';
+  readonly id: number;
+  readonly a: CompareInput;
+  readonly b: CompareInput;
+}
+
 export type WorkerRequest =
+  | CompareRequest
   | AnalyzeRequest
   | LayoutRequest
   | TraceRequest
@@ -273,7 +292,16 @@ export interface ErrorResponse {
   readonly message: string;
 }
 
+/** The answer to `compare`: the comparison and each dump's ruleset diagnostics (for its editor). */
+export interface ComparedResponse {
+  readonly type: 'compared';
+  readonly id: number;
+  readonly comparison: Comparison;
+  readonly diagnostics: { readonly a: readonly Diagnostic[]; readonly b: readonly Diagnostic[] };
+}
+
 export type WorkerResponse =
+  | ComparedResponse
   | AnalyzedResponse
   | GroupsResponse
   | LayoutResponse

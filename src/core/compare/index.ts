@@ -1,2 +1,3 @@
 export { compareDumps } from './compare';
-export type { Comparison } from './types';
+export { formatProbability } from './outcomes';
+export type { Comparison, OutcomeSummary, ServiceDifference } from './types';

@@ -43,7 +43,7 @@ export function sameOutcomes(a: readonly OutcomeSummary[], b: readonly OutcomeSu
 }
 
 /** `37.5%`, with as many decimals as the value needs (up to 4), so different values print differently. */
-function formatProbability(p: number): string {
+export function formatProbability(p: number): string {
   const percent = p * 100;
   for (let digits = 0; digits < 4; digits++) {
     const text = percent.toFixed(digits);

@@ -18,6 +18,8 @@ import { StoryStrip } from './StoryStrip';
 
 // Monaco is ~1 MB of JS: it loads after the page is up, never in the initial bundle.
 const Editors = lazy(() => import('../editor/Editors'));
+// The Compare view (issue 11) holds two more Monaco editors: loaded when first opened.
+const CompareView = lazy(() => import('../compare/CompareView'));
 
 function EditorsLoading() {
   const tr = useT();
@@ -46,6 +48,26 @@ function PresenterToggle() {
   );
 }
 
+/**
+ * The "Compare" toggle (aria-pressed): two dumps side by side instead of the explorer. In the
+ * status bar, as a link-sized button: the header stays one line at 1280 px.
+ */
+function CompareToggle() {
+  const tr = useT();
+  const open = useAppState((s) => s.compareOpen);
+  const setCompareOpen = useAppState((s) => s.setCompareOpen);
+  return (
+    <button
+      type="button"
+      className="link compare-toggle"
+      aria-pressed={open}
+      onClick={() => setCompareOpen()}
+    >
+      {tr('compare.open')}
+    </button>
+  );
+}
+
 /** Props that make an element a tab panel on a phone, and nothing on a wide screen. */
 function panel(narrow: boolean, tab: PhoneTab, own: 'editors' | 'graph') {
   if (!narrow) return {};
@@ -67,6 +89,7 @@ export function App() {
   const rulesWaiting = useAppState((s) => s.received !== null && !s.received.rulesShown);
   const showRules = useAppState((s) => s.showRules);
   const narrow = useNarrow();
+  const comparing = useAppState((s) => s.compareOpen);
   const [editorsOpen, setEditorsOpen] = useState(true);
   const [tab, setTab] = useState<PhoneTab>('graph');
   usePresenterKeys();
@@ -106,9 +129,15 @@ export function App() {
           <ShareTools />
         </div>
       </header>
-      {narrow && <PhoneTabs tab={tab} onChange={setTab} />}
+      {comparing && (
+        <Suspense fallback={<EditorsLoading />}>
+          <CompareView />
+        </Suspense>
+      )}
+      {narrow && !comparing && <PhoneTabs tab={tab} onChange={setTab} />}
       <GraphProvider>
-        <main className="columns">
+        {/* Hidden, not unmounted, while comparing: the editors and graph keep their state. */}
+        <main className="columns" hidden={comparing}>
           {/* Hidden, not unmounted: Monaco keeps its undo history and cursor. */}
           <div
             className="column-left"
@@ -142,6 +171,7 @@ export function App() {
         <AnalysisStatus />
         <PersistStatus />
         {presenting && <span className="presenter-help">{tr('app.presenterHelp')}</span>}
+        {!presenting && <CompareToggle />}
       </footer>
     </div>
   );
