@@ -197,6 +197,7 @@ export const en = {
     "No DNAT in these iptables rules; Cilium's eBPF programs may translate a Service address (not traced here).",
   'verdict.authors': 'Other rules on the way',
   // Issue 12: a grep'ed excerpt answered both ways (ui/trace/StandardAnswer.tsx).
+  'path.notListed': '… {n} more steps, not listed here (the graph and the playback follow them).',
   'standard.label': "Answers as pasted and with kube-proxy's cut rules",
   'standard.asPasted': 'As pasted: {answer}.',
   'standard.ifThereOne': "If kube-proxy's cut rule {rules} is there: {answer}.",

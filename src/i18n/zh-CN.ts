@@ -192,6 +192,7 @@ export const zhCN: Dictionary = {
     '这些 iptables 规则中没有 DNAT；Cilium 的 eBPF 程序可能会转换 Service 地址（这里不追踪）。',
   'verdict.authors': '路径上的其他规则',
   // 问题 12：grep 截取的片段给出两种答案（ui/trace/StandardAnswer.tsx）。
+  'path.notListed': '……另有 {n} 步未在此列出（图和播放仍会经过它们）。',
   'standard.label': '按粘贴的文本，以及假定存在被截掉的 kube-proxy 规则时的答案',
   'standard.asPasted': '按粘贴的文本：{answer}。',
   'standard.ifThereOne': '如果被截掉的 kube-proxy 规则 {rules} 存在：{answer}。',

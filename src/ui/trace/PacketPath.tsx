@@ -130,6 +130,19 @@ const StepItem = memo(function StepItem({
   );
 });
 
+/** A loop-free path can be 10,000 jumps deep (issue 12): the list shows its first and last steps. */
+const LISTED_EACH_END = 500;
+
+/** The steps to list, with the count of those left out between the two ends (a number). */
+function listed(steps: readonly StepView[]): (StepView | number)[] {
+  if (steps.length <= 2 * LISTED_EACH_END + 1) return [...steps];
+  return [
+    ...steps.slice(0, LISTED_EACH_END),
+    steps.length - 2 * LISTED_EACH_END,
+    ...steps.slice(steps.length - LISTED_EACH_END),
+  ];
+}
+
 /**
  * The chosen outcome's path as an ordered list, in the side panel beside the graph (aria-label "Packet path"): each matched rule in
  * plain words, its chain, the header as it changes (DNAT blue, masquerade orange). Clicking a
@@ -182,16 +195,22 @@ export function PacketPath() {
     <section className="packet-path-section" aria-label={tr('path.result')}>
       {/* The verdict is in the story strip (ui/app/StoryStrip.tsx), beside the playback controls. */}
       <ol className="packet-path" aria-label={tr('path.list')} ref={list}>
-        {steps.map((v) => (
-          <StepItem
-            key={v.index}
-            v={v}
-            place={v.index === playhead ? 'current' : v.index > playhead ? 'ahead' : 'done'}
-            currentRef={current}
-            tr={tr}
-            lang={lang}
-          />
-        ))}
+        {listed(steps).map((v) =>
+          typeof v === 'number' ? (
+            <li key="gap" className="step-gap">
+              {tr('path.notListed', { n: v.toLocaleString('en') })}
+            </li>
+          ) : (
+            <StepItem
+              key={v.index}
+              v={v}
+              place={v.index === playhead ? 'current' : v.index > playhead ? 'ahead' : 'done'}
+              currentRef={current}
+              tr={tr}
+              lang={lang}
+            />
+          ),
+        )}
       </ol>
       <Assumptions />
     </section>
