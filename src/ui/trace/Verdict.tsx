@@ -37,7 +37,8 @@ function verdictWords(
     };
   }
   if (o.dnat) detail.push(tr('verdict.dnat', { endpoint: o.dnat }));
-  else detail.push(tr('verdict.noDnat'));
+  // On an IPVS node "no Service rule matched" would be wrong: the IPVS line above says why.
+  else if (ipvs === undefined) detail.push(tr('verdict.noDnat'));
   if (o.masquerade) detail.push(tr('verdict.masquerade', { address: o.snat ?? tr('verdict.nodeAddress') }));
   if (o.delivery === 'local') detail.push(tr('verdict.local'));
   else if (o.delivery === 'forward') detail.push(tr('verdict.forward'));
