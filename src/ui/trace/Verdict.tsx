@@ -45,7 +45,8 @@ function verdictWords(
   }
   const endpoint = o.dnat ? endpointText(o.dnat, places, tr) : null;
   if (endpoint) detail.push(tr('verdict.dnat', { endpoint }));
-  else detail.push(tr(replaced(o) ? 'verdict.noDnatReplaced' : 'verdict.noDnat'));
+  // On an IPVS node "no Service rule matched" would be wrong: the IPVS line above says why.
+  else if (ipvs === undefined) detail.push(tr(replaced(o) ? 'verdict.noDnatReplaced' : 'verdict.noDnat'));
   if (o.masquerade) detail.push(tr('verdict.masquerade', { address: o.snat ?? tr('verdict.nodeAddress') }));
   if (o.delivery === 'local') detail.push(tr('verdict.local'));
   else if (o.delivery === 'forward') detail.push(tr('verdict.forward'));
