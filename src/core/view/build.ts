@@ -142,9 +142,11 @@ function capChains(nat: Table, shown: Set<string>, path: readonly string[], max:
  */
 export function buildChainGraph(ruleset: Ruleset, options: BuildOptions = {}): ChainGraph {
   const groups = options.groups ?? indexServiceGroups(ruleset);
-  const nat = ruleset.tables.nat ?? { name: 'nat', chains: {}, order: [] };
+  // nftables: kube-proxy's own table (or iptables-nft's `ip nat`) is drawn as iptables' nat is.
+  const drawnTable = ruleset.tables.nat ?? nftDrawnTable(ruleset);
+  const nat = drawnTable ?? { name: 'nat', chains: {}, order: [] };
   const hasPath = (options.path?.steps.length ?? 0) > 0;
-  if (!ruleset.tables.nat && !hasPath)
+  if (!drawnTable && !hasPath)
     return { nodes: [], edges: [], services: { total: groups.length, shown: 0 }, focused: false };
   const visible = visibleChains(nat.order, groups, options);
   const { shown, focused } = visible;
@@ -163,7 +165,7 @@ export function buildChainGraph(ruleset: Ruleset, options: BuildOptions = {}): C
   for (const name of nat.order) {
     if (!chains.has(name) || chainMark(name) !== null) continue;
     const chain = nat.chains[name] as Chain;
-    const role = classifyChain('nat', name);
+    const role = classifyChain(nat.name, name);
     const column = columnOf(role, name);
     const marks = new Set<'masquerade' | 'drop'>();
     const verdicts = new Set<string>();
@@ -171,7 +173,7 @@ export function buildChainGraph(ruleset: Ruleset, options: BuildOptions = {}): C
     let afterStatistic = false;
     let subtitle: string | null = labelOf.get(name) ?? (chain.policy ? `policy ${chain.policy}` : null);
     for (const rule of chain.rules) {
-      const edge = edgeOf(rule, afterStatistic, chains, shares.get(rule.id));
+      const edge = edgeOf(rule, afterStatistic, chains, shares.get(rule.id), nat.name);
       afterStatistic ||= rule.matches.some((m) => m.kind === 'statistic');
       const t = rule.target;
       const mark = t.kind === 'jump' ? chainMark(t.chain) : null;
@@ -197,7 +199,7 @@ export function buildChainGraph(ruleset: Ruleset, options: BuildOptions = {}): C
       column,
       title: name,
       subtitle,
-      table: 'nat',
+      table: nat.name,
       chain: name,
       line: chain.line,
       ruleCount: chain.rules.length,
@@ -207,7 +209,7 @@ export function buildChainGraph(ruleset: Ruleset, options: BuildOptions = {}): C
       ...authorOf(name),
     });
   }
-  const path = new Set((options.pathChains ?? []).map((c) => `nat/${c}`));
+  const path = new Set((options.pathChains ?? []).map((c) => `${nat.name}/${c}`));
   for (const s of options.path?.steps ?? []) {
     path.add(`${s.table}/${s.chain}`);
     if (s.verdict === 'jump' || s.verdict === 'goto') path.add(`${s.table}/${s.target}`);
@@ -243,13 +245,14 @@ function edgeOf(
   afterStatistic: boolean,
   shown: ReadonlySet<string>,
   share: number | undefined,
+  table: string,
 ): GraphEdge | 'hidden' | null {
   const t = rule.target;
   const stat = rule.matches.find((m) => m.kind === 'statistic');
   const label = ruleLabel(rule, afterStatistic);
   const base = {
     id: rule.id,
-    source: `nat/${rule.chain}`,
+    source: `${table}/${rule.chain}`,
     label: share === undefined ? label : `${label} · ${formatShare(share)}`,
     line: rule.line,
     probability: stat?.kind === 'statistic' && stat.mode === 'random' ? stat.probability : null,
@@ -257,7 +260,7 @@ function edgeOf(
   };
   if (t.kind === 'jump') {
     if (!shown.has(t.chain)) return 'hidden';
-    return { ...base, kind: t.goto ? 'goto' : 'jump', target: `nat/${t.chain}` };
+    return { ...base, kind: t.goto ? 'goto' : 'jump', target: `${table}/${t.chain}` };
   }
   const ep = dnatEndpoint(t);
   return ep ? { ...base, kind: 'dnat', target: endpointNodeId(ep) } : null;
@@ -305,4 +308,10 @@ function endpointNode(endpoint: string, o: BuildOptions): GraphNode {
     verdicts: [],
     hiddenEdges: 0,
   };
+}
+
+/** The nftables table the graph draws: kube-proxy's (`ip kube-proxy`), else iptables-nft's `ip nat`. */
+function nftDrawnTable(ruleset: Ruleset): Table | undefined {
+  const tables = Object.values(ruleset.tables).filter((t): t is Table => t?.family !== undefined);
+  return tables.find((t) => t.name.endsWith(' kube-proxy')) ?? tables.find((t) => t.name === 'ip nat');
 }
