@@ -28,8 +28,9 @@ const SCAN_RULES = 64;
  */
 export function ipvsModeEvidence(ruleset: Ruleset): string | null {
   const chains = IPVS_CHAINS.filter(([table, name]) => ruleset.tables[table]?.chains[name] !== undefined);
-  const services = ruleset.tables.nat?.chains['KUBE-SERVICES'];
   const sets = new Set<string>();
+  // Rules are read only when a chain already says IPVS (the lazy reader reads no others).
+  const services = chains.length > 0 ? ruleset.tables.nat?.chains['KUBE-SERVICES'] : undefined;
   for (const rule of services?.rules.slice(0, SCAN_RULES) ?? []) {
     for (const m of rule.matches) {
       if (m.kind !== 'opaque' || m.module !== 'set') continue;
