@@ -314,6 +314,9 @@ export function withIpvs(env: TraceEnv, table: IpvsTable | null): TraceEnv {
  */
 function withNodePaste<T extends { iptables: string; ipvs?: string; ipset?: string }>(input: T): T {
   if ((input.ipvs ?? '').trim() !== '' || (input.ipset ?? '').trim() !== '') return input;
+  // An `nft -f` transaction's `add table|chain|rule|element …` lines read like `ipset save`'s
+  // `add SET MEMBER`: nftables text is never split (IPVS and ipsets belong to iptables nodes).
+  if (isNftables(input.iptables)) return input;
   const split = splitNodePaste(input.iptables);
   if (split === null) return input;
   return {
