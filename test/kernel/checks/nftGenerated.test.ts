@@ -8,7 +8,7 @@ import { conformanceListeners, conformancePlan, STICKY } from '../scenarios/conf
 import { clientFor, scenarioFor } from '../scenarios/flows';
 import { nftConformanceFlows, nftConformanceSpec } from '../scenarios/nftConformance';
 import { flowV6, planV6, STICKY_V6, specV6 } from '../scenarios/nftConformance6';
-import { checkNftAgainstTracer, nftTracerFor } from './nftTracerCheck';
+import { checkNftAgainstTracer, type NftTracer, nftTracerFor } from './nftTracerCheck';
 import { checkAgainstFlow, checkHarness, type KernelRun, runInKernel, type TracingLab } from './scenarioRun';
 import { Tally } from './summary';
 import { kernelOutcome } from './verdict';
@@ -47,7 +47,14 @@ describeKernel('kernel: generateNftables(conformance cluster) vs kube-proxy sema
     const listen = new Map([...conformanceListeners(spec), ['node', []]]);
     describe(`kube-proxy ${era} ${family}`, () => {
       const dump = generateNftables(spec, { era });
-      const tracer = nftTracerFor(dump);
+      // 1.36 (numgen DNAT maps without endpoint chains, hairpin-connections) is compared with the
+      // kernel's expectation only: the per-connection tracer check matches outcomes by path, and
+      // there every endpoint has the same path; v6 endpoints print as [addr]:port; the hairpin
+      // set is not yet traced. Issue 11 keeps this open (closing note of stop 15).
+      const tracer: NftTracer =
+        era === '1.36'
+          ? { reason: 'the 1.36 shapes are not yet compared with the tracer' }
+          : nftTracerFor(dump);
       const tally = new Tally();
       let started = 0;
       let lab: NftLab | undefined;
