@@ -51,18 +51,7 @@ export function applyTarget(w: Walk, rc: CompiledRuleset, ctx: WalkContext, rule
       return;
     case 'jump':
       record(w, ctx, rule, t.goto ? 'goto' : 'jump');
-      if (!t.goto && w.chain !== null) {
-        w.stack = {
-          chain: w.chain,
-          ruleIdx: w.ruleIdx,
-          cands: w.cands,
-          candPos: w.candPos,
-          segEnd: w.segEnd,
-          trail: w.trail,
-          depth: w.depth,
-          parent: w.stack,
-        };
-      }
+      if (!t.goto) pushReturn(w);
       enterChain(w, t.chain, rc, ctx);
       return;
     case 'RETURN':
@@ -184,18 +173,7 @@ function applyVmap(
     case 'goto': {
       const chain = t.resolve(v.chain ?? '');
       say(chain.name, v.verdict);
-      if (v.verdict === 'jump' && w.chain !== null) {
-        w.stack = {
-          chain: w.chain,
-          ruleIdx: w.ruleIdx,
-          cands: w.cands,
-          candPos: w.candPos,
-          segEnd: w.segEnd,
-          trail: w.trail,
-          depth: w.depth,
-          parent: w.stack,
-        };
-      }
+      if (v.verdict === 'jump') pushReturn(w);
       enterChain(w, chain, rc, ctx);
       return;
     }
@@ -240,4 +218,19 @@ function applyNatMap(w: Walk, ctx: WalkContext, rule: CRule, t: Extract<CTarget,
     record(w, ctx, rule, 'SNAT');
   }
   w.chain = null;
+}
+
+/** A `jump` (not a `goto`) remembers where to return to: the caller's place, trail and depth. */
+function pushReturn(w: Walk): void {
+  if (w.chain === null) return;
+  w.stack = {
+    chain: w.chain,
+    ruleIdx: w.ruleIdx,
+    cands: w.cands,
+    candPos: w.candPos,
+    segEnd: w.segEnd,
+    trail: w.trail,
+    depth: w.depth,
+    parent: w.stack,
+  };
 }
